@@ -1,0 +1,12 @@
+import nextVitals from 'eslint-config-next/core-web-vitals'
+import nextTs from 'eslint-config-next/typescript'
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  {
+    ignores: ['.next/**', 'node_modules/**', 'data/**', 'src/app/(payload)/**', 'src/migrations/**', 'src/payload-types.ts'],
+  },
+]
+
+export default config

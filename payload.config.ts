@@ -1,0 +1,61 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { numeric } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { buildConfig } from 'payload'
+
+import { collections } from '@/collections'
+import { publicEndpoints } from '@/endpoints'
+import { SiteSettings } from '@/globals/SiteSettings'
+import { demoGuard } from '@/lib/demo-guard'
+import { env, serverUrl } from '@/lib/env'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
+const origins = [...new Set([serverUrl(), `http://localhost:${env().PORT}`, `http://127.0.0.1:${env().PORT}`])]
+
+export default buildConfig(
+  demoGuard({
+    secret: env().PAYLOAD_SECRET,
+    serverURL: env().SERVER_URL,
+    // Cookie-authenticated requests are accepted only from our own origins.
+    csrf: origins,
+    cors: origins,
+    telemetry: false,
+    admin: {
+      user: 'users',
+      importMap: { baseDir: path.resolve(dirname, 'src') },
+      meta: { titleSuffix: ' | Starfinity Admin' },
+    },
+    collections,
+    globals: [SiteSettings],
+    endpoints: publicEndpoints,
+    editor: lexicalEditor(),
+    db: postgresAdapter({
+      pool: { connectionString: env().DATABASE_URL, max: env().DB_POOL_MAX },
+      migrationDir: path.resolve(dirname, 'src/migrations'),
+      // Schema changes only through committed migrations, in every environment.
+      push: false,
+      afterSchemaInit: [
+        ({ schema, extendTable }) => {
+          extendTable({
+            table: schema.tables.deliverability_metrics,
+            columns: {
+              deliveryRate: rate('delivery_rate'),
+              bounceRate: rate('bounce_rate'),
+              spamRate: rate('spam_rate'),
+            },
+          })
+          return schema
+        },
+      ],
+    }),
+    typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+    graphQL: { disablePlaygroundInProduction: true },
+    debug: env().NODE_ENV !== 'production',
+    loggingLevels: { Forbidden: 'info', ValidationError: 'info' },
+  }),
+)

@@ -1,0 +1,30 @@
+import type { CollectionConfig } from 'payload'
+
+import { personalDataAccess } from '@/access'
+import { createdAtField, emailField, statusField, textList } from '@/fields'
+import { EMAIL_STATUSES, EMAIL_TYPES } from '@/lib/constants'
+
+export const EmailLogs: CollectionConfig = {
+  slug: 'email-logs',
+  admin: { useAsTitle: 'subject', group: 'Email', defaultColumns: ['toEmail', 'subject', 'emailType', 'status', 'sentAt'] },
+  access: personalDataAccess,
+  defaultSort: '-sentAt',
+  fields: [
+    emailField({ name: 'toEmail' }),
+    emailField({ name: 'fromEmail' }),
+    { name: 'subject', type: 'text', required: true },
+    { name: 'message', type: 'textarea' },
+    { name: 'htmlContent', type: 'textarea' },
+    statusField('emailType', EMAIL_TYPES, 'reply'),
+    createdAtField('sentAt'),
+    statusField('status', EMAIL_STATUSES, 'sent'),
+    { name: 'contact', type: 'relationship', relationTo: 'contact-messages', index: true },
+    { name: 'waitlistEntry', type: 'relationship', relationTo: 'waitlist-entries', index: true },
+    { name: 'aiGenerated', type: 'checkbox', defaultValue: false, index: true },
+    { name: 'emailOpened', type: 'checkbox', defaultValue: false },
+    textList('tags'),
+    { name: 'notes', type: 'textarea' },
+    { name: 'providerMessageId', type: 'text', index: true },
+    { name: 'sentBy', type: 'relationship', relationTo: 'users' },
+  ],
+}

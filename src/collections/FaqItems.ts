@@ -1,0 +1,27 @@
+import type { CollectionConfig } from 'payload'
+
+import { contentAccess } from '@/access'
+import { revalidateContent } from '@/lib/revalidate'
+
+export const FAQ_GROUPS = [
+  'About',
+  'The Four Ventures',
+  'Community & Participation',
+  'Values & Philosophy',
+  'Getting Started',
+] as const
+
+export const FaqItems: CollectionConfig = {
+  slug: 'faq-items',
+  labels: { singular: 'FAQ item', plural: 'FAQ items' },
+  admin: { useAsTitle: 'question', group: 'Content', defaultColumns: ['question', 'group', 'order'] },
+  access: contentAccess,
+  defaultSort: 'order',
+  hooks: revalidateContent(['/faq']),
+  fields: [
+    { name: 'group', type: 'select', required: true, index: true, options: FAQ_GROUPS.map((g) => ({ label: g, value: g })) },
+    { name: 'question', type: 'text', required: true },
+    { name: 'answer', type: 'textarea', required: true },
+    { name: 'order', type: 'number', defaultValue: 0, index: true },
+  ],
+}

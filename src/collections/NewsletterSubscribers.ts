@@ -1,0 +1,25 @@
+import type { CollectionConfig } from 'payload'
+
+import { personalDataAccess } from '@/access'
+import { createdAtField, emailField, textList } from '@/fields'
+
+export const NewsletterSubscribers: CollectionConfig = {
+  slug: 'newsletter-subscribers',
+  admin: { useAsTitle: 'email', group: 'People', defaultColumns: ['email', 'firstName', 'subscribedAt', 'doubleOptInConfirmed'] },
+  access: personalDataAccess,
+  defaultSort: '-subscribedAt',
+  fields: [
+    emailField({ unique: true }),
+    { name: 'firstName', type: 'text' },
+    createdAtField('subscribedAt'),
+    textList('interests'),
+    { name: 'consentTimestamp', type: 'date' },
+    { name: 'consentIp', type: 'text' },
+    { name: 'consentSource', type: 'text', defaultValue: 'website' },
+    { name: 'doubleOptInConfirmed', type: 'checkbox', defaultValue: false, index: true },
+    { name: 'doubleOptInToken', type: 'text', index: true, admin: { readOnly: true } },
+    { name: 'doubleOptInExpires', type: 'date' },
+    { name: 'unsubscribeToken', type: 'text', unique: true, admin: { readOnly: true } },
+    { ...textList('emailPreferences'), defaultValue: ['newsletter'] },
+  ],
+}

@@ -1,0 +1,24 @@
+import type { CollectionConfig } from 'payload'
+
+import { personalDataAccess } from '@/access'
+import { createdAtField, emailField, statusField, textList } from '@/fields'
+import { CHILD_AGES } from '@/lib/constants'
+
+export const ParentEngagements: CollectionConfig = {
+  slug: 'parent-engagements',
+  admin: { useAsTitle: 'email', group: 'People', defaultColumns: ['name', 'email', 'childAge', 'submittedAt'] },
+  access: personalDataAccess,
+  defaultSort: '-submittedAt',
+  fields: [
+    { name: 'name', type: 'text', required: true },
+    emailField({ unique: true }),
+    statusField('childAge', CHILD_AGES, 'multiple', { defaultValue: undefined }),
+    { name: 'bookAttraction', type: 'text' },
+    { name: 'natureConnection', type: 'text' },
+    { name: 'parentingValues', type: 'text' },
+    { name: 'familyWish', type: 'textarea' },
+    textList('interests'),
+    { name: 'source', type: 'text', defaultValue: 'parent_qr_connect' },
+    createdAtField('submittedAt'),
+  ],
+}

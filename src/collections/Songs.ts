@@ -1,0 +1,37 @@
+import type { CollectionConfig } from 'payload'
+
+import { contentAccess } from '@/access'
+import { revalidateContent } from '@/lib/revalidate'
+
+export const Songs: CollectionConfig = {
+  slug: 'songs',
+  admin: { useAsTitle: 'title', group: 'Content' },
+  access: contentAccess,
+  hooks: revalidateContent(['/books/dune-music', '/records']),
+  fields: [
+    { name: 'title', type: 'text', required: true },
+    { name: 'slug', type: 'text', required: true, unique: true },
+    { name: 'artist', type: 'text' },
+    { name: 'description', type: 'textarea' },
+    { name: 'videoUrl', type: 'text', admin: { description: 'Embeddable video address' } },
+    { name: 'albumArt', type: 'text', admin: { description: 'Path of the album art under /public' } },
+    { name: 'albumUrl', type: 'text', admin: { description: 'Streaming album page ("Save This Song")' } },
+    { name: 'book', type: 'relationship', relationTo: 'books' },
+    {
+      name: 'lyrics',
+      type: 'array',
+      fields: [
+        { name: 'section', type: 'select', required: true, options: ['verse', 'chorus', 'bridge', 'outro'].map((v) => ({ label: v, value: v })) },
+        { name: 'text', type: 'textarea', required: true },
+      ],
+    },
+    {
+      name: 'streamingLinks',
+      type: 'array',
+      fields: [
+        { name: 'service', type: 'text', required: true },
+        { name: 'url', type: 'text', required: true },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,68 @@
+import { AnalyticsEvents } from './AnalyticsEvents'
+import { BounceEvents } from './BounceEvents'
+import { Books } from './Books'
+import { Campaigns } from './Campaigns'
+import { Characters } from './Characters'
+import { Consents } from './Consents'
+import { ContactMessages } from './ContactMessages'
+import { DeliverabilityMetrics } from './DeliverabilityMetrics'
+import { EmailEvents } from './EmailEvents'
+import { EmailLogs } from './EmailLogs'
+import { EmailPreferences } from './EmailPreferences'
+import { EmailSequences } from './EmailSequences'
+import { EmailSuppressions } from './EmailSuppressions'
+import { EmailTemplates } from './EmailTemplates'
+import { EngagementEvents } from './EngagementEvents'
+import { EngagementScores } from './EngagementScores'
+import { FaqItems } from './FaqItems'
+import { Insights } from './Insights'
+import { Media } from './Media'
+import { NewsletterSubscribers } from './NewsletterSubscribers'
+import { ParentEngagements } from './ParentEngagements'
+import { RateLimits } from './RateLimits'
+import { SegmentMemberships } from './SegmentMemberships'
+import { SequenceEnrollments } from './SequenceEnrollments'
+import { ShopProducts } from './ShopProducts'
+import { Songs } from './Songs'
+import { SuppressedEmails } from './SuppressedEmails'
+import { UserSegments } from './UserSegments'
+import { Users } from './Users'
+import { WaitlistEntries } from './WaitlistEntries'
+
+export const collections = [
+  // People
+  Users,
+  WaitlistEntries,
+  ContactMessages,
+  ParentEngagements,
+  NewsletterSubscribers,
+  // Email
+  EmailLogs,
+  EmailSuppressions,
+  SuppressedEmails,
+  BounceEvents,
+  EmailPreferences,
+  EmailSequences,
+  EmailTemplates,
+  SequenceEnrollments,
+  Campaigns,
+  EmailEvents,
+  DeliverabilityMetrics,
+  // Insights
+  AnalyticsEvents,
+  EngagementEvents,
+  UserSegments,
+  SegmentMemberships,
+  EngagementScores,
+  Consents,
+  // Content
+  Characters,
+  Insights,
+  FaqItems,
+  Books,
+  Songs,
+  ShopProducts,
+  Media,
+  // Internal
+  RateLimits,
+]

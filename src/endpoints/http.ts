@@ -1,0 +1,80 @@
+import type { PayloadHandler, PayloadRequest } from 'payload'
+import type { z } from 'zod'
+
+import { env } from '@/lib/env'
+import { AppError, badRequest } from '@/lib/errors'
+import { fieldErrors } from '@/schemas/common'
+
+export const DEFAULT_BODY_LIMIT = 16 * 1024
+
+export const json = (data: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(data, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
+
+export const errorResponse = (error: AppError) =>
+  json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status, error.headers)
+
+/** Every JSON endpoint answers through this: AppErrors keep their status, anything else is a 500 with no details. */
+export const handler =
+  (fn: (req: PayloadRequest) => Promise<Response>): PayloadHandler =>
+  async (req) => {
+    try {
+      return await fn(req)
+    } catch (error) {
+      if (error instanceof AppError) return errorResponse(error)
+      req.payload.logger.error({ msg: 'request failed', path: req.pathname, err: error })
+      return json({ message: 'Something went wrong on our side. Please try again later.' }, 500)
+    }
+  }
+
+const tooLarge = (limit: number) => new AppError(413, `Request body is too large (limit ${Math.round(limit / 1024)} KB)`)
+
+/** Reads a JSON body: 415 unless JSON, 413 past the limit (checked while streaming), 400 when malformed. */
+export const readJson = async (req: PayloadRequest, limit = DEFAULT_BODY_LIMIT): Promise<unknown> => {
+  const type = req.headers.get('content-type') ?? ''
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
+    throw new AppError(415, 'Content-Type must be application/json')
+  }
+  const declared = Number(req.headers.get('content-length'))
+  if (declared > limit) throw tooLarge(limit)
+  if (!req.body) throw badRequest('Request body must be valid JSON')
+
+  const reader = (req.body as ReadableStream<Uint8Array>).getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      throw tooLarge(limit)
+    }
+    chunks.push(value)
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+  } catch {
+    throw badRequest('Request body must be valid JSON')
+  }
+}
+
+export const parseWith = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
+  if (body === null || typeof body !== 'object') throw badRequest('Request body must be a JSON object')
+  const result = schema.safeParse(body)
+  if (result.success) return result.data
+  const errors = fieldErrors(result.error)
+  throw badRequest(Object.values(errors)[0] ?? 'Invalid request', errors)
+}
+
+/**
+ * The client address. Next sets X-Forwarded-For from the socket only when the request has none;
+ * each trusted proxy appends the address it saw, so the client is TRUST_PROXY entries from the right.
+ */
+export const clientIp = (req: PayloadRequest): string => {
+  const chain = (req.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  const index = chain.length - Math.max(1, env().TRUST_PROXY)
+  return chain[Math.max(0, index)] ?? req.headers.get('x-real-ip') ?? 'unknown'
+}

@@ -1,0 +1,13 @@
+import os from 'node:os'
+import path from 'node:path'
+
+/**
+ * The embedded database listens on a Unix socket whose path is known before it starts, so
+ * DATABASE_URL can be set before Payload's configuration is first imported.
+ */
+export const embeddedSocketDir = (id: string) => path.join(os.tmpdir(), `starfinity-db-${id}`)
+
+export const embeddedSocketFile = (id: string) => path.join(embeddedSocketDir(id), '.s.PGSQL.5432')
+
+export const embeddedDatabaseUrl = (id: string) =>
+  `postgres://postgres:postgres@localhost/postgres?host=${encodeURIComponent(embeddedSocketDir(id))}&sslmode=disable`

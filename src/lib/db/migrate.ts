@@ -1,0 +1,20 @@
+import type { Payload } from 'payload'
+
+import { migrations } from '@/migrations'
+
+/** Applies the committed migrations that have not run yet (imported, so no loader is needed at run time). */
+export const migrateDatabase = (payload: Payload) => payload.db.migrate({ migrations })
+
+/**
+ * Ends Payload's connection pool (`payload.destroy()` alone leaves it open). Payload keeps one
+ * client checked out, so the end is not awaited past a moment; the server side closes it.
+ */
+export const closePayload = async (payload: Payload) => {
+  const pool = (payload.db as unknown as { pool?: Pool }).pool
+  await payload.destroy()
+  if (!pool || pool.ended) return
+  pool.on('error', () => undefined)
+  await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 500).unref())])
+}
+
+type Pool = { end: () => Promise<void>; ended?: boolean; on: (event: 'error', listener: () => void) => void }

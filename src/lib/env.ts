@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+/** Server environment, parsed once. A missing or malformed variable fails fast with its name. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start sets it for the embedded database)'),
+  PAYLOAD_SECRET: z.string().min(16, 'PAYLOAD_SECRET must be at least 16 characters'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  SERVER_URL: z.string().url().optional(),
+  // Number of proxies in front of the app whose X-Forwarded-For entries are trusted.
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  // Multiplies every per-route rate limit (0 turns rate limiting off, e.g. for load tests).
+  RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
+  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+})
+
+export type Env = z.infer<typeof schema>
+
+const parse = (): Env => {
+  const result = schema.safeParse(process.env)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  return result.data
+}
+
+let cached: Env | undefined
+export const env = (): Env => (cached ??= parse())
+
+export const serverUrl = (): string => env().SERVER_URL ?? `http://localhost:${env().PORT}`

@@ -1,0 +1,31 @@
+import type { FieldErrors } from '@/schemas/common'
+
+/** An error a client caused or may act on; its message is safe to show. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors) => new AppError(400, message, errors)
+export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors)
+
+/** A unique index refused the row: the same thing already exists. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current)
+    const candidate = current as { code?: string; name?: string; data?: { errors?: { message?: string }[] }; cause?: unknown }
+    if (candidate.code === '23505') return true
+    if (candidate.name === 'ValidationError' && candidate.data?.errors?.some((e) => /unique/i.test(e.message ?? ''))) return true
+    current = candidate.cause
+  }
+  return false
+}

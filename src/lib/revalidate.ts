@@ -1,0 +1,40 @@
+import { revalidatePath, revalidateTag } from 'next/cache'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, PayloadRequest } from 'payload'
+
+/**
+ * Public pages are static; an editor's change refreshes the pages it feeds.
+ * Outside a Next request (seed, CLI, jobs) there is nothing to refresh: callers pass
+ * `context.disableRevalidate`, and any other failure is logged, never thrown.
+ */
+const refresh = (req: PayloadRequest, context: Record<string, unknown>, paths: string[], tags: string[]) => {
+  if (context.disableRevalidate) return
+  try {
+    for (const tag of tags) revalidateTag(tag, 'max')
+    for (const path of paths) revalidatePath(path)
+  } catch (error) {
+    req.payload.logger.warn({ msg: 'revalidation skipped', paths, error: (error as Error).message })
+  }
+}
+
+export const revalidateContent = (paths: string[], tags: string[] = []) => {
+  const afterChange: CollectionAfterChangeHook = ({ doc, req, context }) => {
+    refresh(req, context, paths, tags)
+    return doc
+  }
+  const afterDelete: CollectionAfterDeleteHook = ({ doc, req, context }) => {
+    refresh(req, context, paths, tags)
+    return doc
+  }
+  return { afterChange: [afterChange], afterDelete: [afterDelete] }
+}
+
+/** Site settings feed the layout of every page. */
+export const revalidateGlobal: GlobalAfterChangeHook = ({ doc, req, context }) => {
+  if (context.disableRevalidate) return doc
+  try {
+    revalidatePath('/', 'layout')
+  } catch (error) {
+    req.payload.logger.warn({ msg: 'revalidation skipped', error: (error as Error).message })
+  }
+  return doc
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod'
+
+import { CHILD_AGES } from '@/lib/constants'
+
+import { emailSchema, optionalText, requiredText, tagList } from './common'
+
+export const parentEngagementSchema = z.object({
+  name: requiredText('Name is required', 100, 'Name must be at most 100 characters'),
+  email: emailSchema(),
+  childAge: z.enum(CHILD_AGES, { error: "Please select your child's age range" }),
+  bookAttraction: optionalText(200),
+  natureConnection: optionalText(200),
+  parentingValues: optionalText(200),
+  familyWish: optionalText(2000),
+  interests: tagList(),
+  source: optionalText(100),
+})
+
+export type ParentEngagementInput = z.input<typeof parentEngagementSchema>

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto'
+
+import type { Payload } from 'payload'
+
+import { passwordProblem } from '@/services/password-policy'
+
+type Level = 'full' | 'demo' | 'editor'
+
+/** Creates the user, or resets the password, access level and lockout of an existing one. */
+export const upsertUser = async (payload: Payload, username: string, password: string, accessLevel: Level) => {
+  const problem = passwordProblem(password)
+  if (problem) throw new Error(problem)
+  const existing = await payload.find({ collection: 'users', where: { username: { equals: username } }, limit: 1, depth: 0 })
+  const data = { username, password, accessLevel, loginAttempts: 0, lockUntil: null }
+  if (existing.docs[0]) {
+    await payload.update({ collection: 'users', id: existing.docs[0].id, data, depth: 0 })
+    return 'reset' as const
+  }
+  await payload.create({ collection: 'users', data, depth: 0 })
+  return 'created' as const
+}
+
+/**
+ * The first admin: from ADMIN_USERNAME / ADMIN_PASSWORD when set (created once, never overwritten),
+ * otherwise `admin` with a generated password printed once, on the first start only.
+ */
+export const seedAdmin = async (payload: Payload) => {
+  const username = process.env.ADMIN_USERNAME
+  const password = process.env.ADMIN_PASSWORD
+  if (username && password) {
+    const found = await payload.count({ collection: 'users', where: { username: { equals: username } } })
+    if (found.totalDocs === 0) await upsertUser(payload, username, password, 'full')
+    return
+  }
+  if ((await payload.count({ collection: 'users' })).totalDocs > 0) return
+  const generated = randomBytes(18).toString('base64url')
+  await upsertUser(payload, 'admin', generated, 'full')
+  console.log(
+    [
+      '',
+      '  An admin account was created for this new site. This password is shown only once:',
+      `    username: admin`,
+      `    password: ${generated}`,
+      '  Sign in at /admin/login. Change it with: npm run admin:create -- --username admin --password NEW',
+      '',
+    ].join('\n'),
+  )
+}

@@ -1,0 +1,55 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import { hashIp } from '@/lib/anonymize'
+import { env } from '@/lib/env'
+import { AppError } from '@/lib/errors'
+
+/** Requests allowed per client address and route in one window. See docs/decisions/0004-rate-limits.md. */
+export const RATE_LIMITS = {
+  newsletter: { limit: 10, windowSeconds: 60 },
+  waitlist: { limit: 10, windowSeconds: 60 },
+  contact: { limit: 5, windowSeconds: 60 },
+  'parent-engagement': { limit: 5, windowSeconds: 60 },
+  'engagement-event': { limit: 120, windowSeconds: 60 },
+  'analytics-track': { limit: 300, windowSeconds: 60 },
+} as const
+
+export type RateLimitedRoute = keyof typeof RATE_LIMITS
+
+/**
+ * Counts one request in PostgreSQL, so every app instance shares the same counters.
+ * Throws 429 with Retry-After once the window's allowance is used.
+ */
+export const consumeRateLimit = async (payload: Payload, route: RateLimitedRoute, ip: string): Promise<void> => {
+  const factor = env().RATE_LIMIT_FACTOR
+  if (factor === 0) return
+  const { windowSeconds } = RATE_LIMITS[route]
+  const limit = Math.max(1, Math.round(RATE_LIMITS[route].limit * factor))
+  const now = Date.now()
+  const windowStart = new Date(Math.floor(now / (windowSeconds * 1000)) * windowSeconds * 1000)
+  const key = `${route}:${hashIp(ip)}`
+
+  const result = await payload.db.drizzle.execute(sql`
+    INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
+    VALUES (${key}, ${windowStart.toISOString()}, 1, now(), now())
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.count + 1 ELSE 1 END,
+      window_start = EXCLUDED.window_start,
+      updated_at = now()
+    RETURNING count`)
+  const count = Number((result.rows[0] as { count: string | number }).count)
+  // New windows are the moment to sweep old counters now and then, without a scheduler.
+  if (count === 1 && Math.random() < 0.01) void purgeRateLimits(payload).catch(() => undefined)
+  if (count <= limit) return
+
+  const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now) / 1000))
+  throw new AppError(429, `Too many requests. Please try again in ${retryAfter} seconds.`, undefined, {
+    'Retry-After': String(retryAfter),
+  })
+}
+
+/** Drops counters of windows long past; run from a periodic job. */
+export const purgeRateLimits = async (payload: Payload): Promise<void> => {
+  await payload.db.drizzle.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour'`)
+}

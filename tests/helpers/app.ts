@@ -1,0 +1,86 @@
+import { randomInt } from 'node:crypto'
+
+import configPromise from '@payload-config'
+import { getPayload, handleEndpoints, type Payload } from 'payload'
+
+import { closePayload } from '@/lib/db/migrate'
+import { upsertUser } from '@/seed/admin'
+
+import { TEMPLATE_DUMP, createTestDatabase } from './database'
+import { TEMPLATE_DB } from './env'
+
+export type TestApp = {
+  payload: Payload
+  /** Sends a request through Payload's HTTP handler, as the Next route does. */
+  request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>
+  /** Signs a user in and returns its token. */
+  login: (username: string, password: string) => Promise<string>
+  createUser: (username: string, accessLevel: 'full' | 'demo' | 'editor') => Promise<string>
+  close: () => Promise<void>
+}
+
+export type RequestOptions = {
+  body?: unknown
+  rawBody?: string | Uint8Array
+  headers?: Record<string, string>
+  ip?: string
+  token?: string
+}
+
+export type TestResponse = { status: number; headers: Headers; body: any; text: string }
+
+export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`
+export const uniqueEmail = (prefix = 'visitor') => `${prefix}.${Date.now().toString(36)}${randomInt(1e9)}@example.com`
+
+export const startApp = async (): Promise<TestApp> => {
+  const database = await createTestDatabase(process.env.TEST_DATABASE_URL ? TEMPLATE_DB : TEMPLATE_DUMP)
+  const config = await configPromise
+  const payload = await getPayload({ config })
+
+  const request: TestApp['request'] = async (method, path, options = {}) => {
+    const headers = new Headers(options.headers)
+    headers.set('x-forwarded-for', options.ip ?? randomIp())
+    if (options.token) headers.set('authorization', `JWT ${options.token}`)
+    let body: BodyInit | undefined
+    if (options.rawBody !== undefined) body = options.rawBody as BodyInit
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json')
+    }
+    const response = await handleEndpoints({
+      config,
+      request: new Request(`http://localhost:3000/api${path}`, { method, headers, body }),
+    })
+    const text = await response.text()
+    let parsed: unknown
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      parsed = undefined
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text }
+  }
+
+  const login: TestApp['login'] = async (username, password) => {
+    const res = await request('POST', '/users/login', { body: { username, password } })
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`)
+    return res.body.token as string
+  }
+
+  const createUser: TestApp['createUser'] = async (username, accessLevel) => {
+    const password = `pw-${username}-correct-horse`
+    await upsertUser(payload, username, password, accessLevel)
+    return login(username, password)
+  }
+
+  return {
+    payload,
+    request,
+    login,
+    createUser,
+    close: async () => {
+      await closePayload(payload)
+      await database.close()
+    },
+  }
+}

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto'
+
+import { embeddedDatabaseUrl } from '@/lib/db/embedded-address'
+
+export const TEMPLATE_DB = 'starfinity_test_template'
+
+export const databaseUrl = (base: string, name: string) => {
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/**
+ * Settings of a test process, applied before Payload's configuration is imported: a database
+ * address of its own (a Unix socket for the embedded database, or a database on TEST_DATABASE_URL).
+ */
+export const applyTestEnv = (id = `${process.pid}-${randomBytes(4).toString('hex')}`) => {
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    PAYLOAD_SECRET: 'test-secret-not-for-production-0123456789',
+    LOG_LEVEL: 'warn',
+    DB_POOL_MAX: '4',
+    TRUST_PROXY: '0',
+    TEST_DB_ID: id,
+  })
+  const base = process.env.TEST_DATABASE_URL
+  process.env.DATABASE_URL = base ? databaseUrl(base, id === 'template' ? TEMPLATE_DB : `starfinity_test_${id.replace(/\W/g, '_')}`) : embeddedDatabaseUrl(id)
+}

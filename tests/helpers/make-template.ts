@@ -1,0 +1,20 @@
+/**
+ * Builds the migrated template every test file copies. Runs as its own process (tsx) before the
+ * tests; imports stay static so the configuration loads once, with the template's address.
+ */
+import './template-env'
+
+import config from '@payload-config'
+import { getPayload } from 'payload'
+
+import { closePayload, migrateDatabase } from '@/lib/db/migrate'
+
+import { TEMPLATE_DUMP, createTestDatabase } from './database'
+
+const database = await createTestDatabase()
+const payload = await getPayload({ config })
+await migrateDatabase(payload)
+await closePayload(payload)
+await database.dump(TEMPLATE_DUMP)
+await database.close()
+process.exit(0)
