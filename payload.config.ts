@@ -10,7 +10,7 @@ import { collections } from '@/collections'
 import { publicEndpoints } from '@/endpoints'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { demoGuard } from '@/lib/demo-guard'
-import { env, serverUrl } from '@/lib/env'
+import { env, poolMax, serverUrl } from '@/lib/env'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -35,7 +35,7 @@ export default buildConfig(
     endpoints: publicEndpoints,
     editor: lexicalEditor(),
     db: postgresAdapter({
-      pool: { connectionString: env().DATABASE_URL, max: env().DB_POOL_MAX },
+      pool: { connectionString: env().DATABASE_URL, max: poolMax() },
       migrationDir: path.resolve(dirname, 'src/migrations'),
       // Schema changes only through committed migrations, in every environment.
       push: false,

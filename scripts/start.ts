@@ -2,18 +2,17 @@
  * `npm start`: database (embedded unless DATABASE_URL), migrations, seed, build when the
  * sources changed, then Next on PORT. `--dev` serves with `next dev` instead of building.
  */
+import './lib/bootstrap'
+
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
 import { DatabaseInUseError } from '../src/lib/db/embedded'
 import { migrateAndSeed } from './lib/prepare'
-import { ensureSecret, loadEnv, log, openDatabase, root } from './lib/runtime'
+import { log, openDatabase, root } from './lib/runtime'
 
 const dev = process.argv.includes('--dev')
-loadEnv(dev)
-ensureSecret()
-process.env.NEXT_TELEMETRY_DISABLED = '1'
 
 const newestSourceTime = (entries: string[]): number => {
   let newest = 0

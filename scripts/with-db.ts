@@ -6,18 +6,17 @@
 import { spawn } from 'node:child_process'
 
 import { DatabaseInUseError } from '../src/lib/db/embedded'
-import { ensureSecret, loadEnv, openDatabase, root } from './lib/runtime'
+import { openDatabase, prepareEnvironment, root } from './lib/runtime'
 
 const [command, ...args] = process.argv.slice(2)
 if (!command) {
   console.error('Usage: tsx scripts/with-db.ts <command> [args...]')
   process.exit(2)
 }
-loadEnv(false)
-ensureSecret()
+prepareEnvironment({ shareRunning: true })
 
 try {
-  const database = await openDatabase({ shareRunning: true })
+  const database = await openDatabase()
   const child = spawn(command, args, { cwd: root, env: process.env, stdio: 'inherit', shell: false })
   child.on('exit', async (code) => {
     await database?.close()

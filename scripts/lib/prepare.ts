@@ -1,18 +1,19 @@
+import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { closePayload, migrateDatabase } from '../../src/lib/db/migrate'
+import { closePayload, migrateDatabase } from '@/lib/db/migrate'
+import { seed } from '@/seed'
 
 import { log } from './runtime'
 
-/** Applies committed migrations and seeds; both are idempotent. Imported after the environment is set. */
-export const migrateAndSeed = async ({ seed = true } = {}) => {
-  const { default: config } = await import('../../payload.config')
-  const { seed: runSeed } = await import('../../src/seed')
+/** Applies committed migrations and seeds; both are idempotent. */
+export const migrateAndSeed = async () => {
   const payload = await getPayload({ config })
   try {
     await migrateDatabase(payload)
     log('migrations applied')
-    if (seed) await runSeed(payload)
+    await seed(payload)
+    log('content seeded')
   } finally {
     await closePayload(payload)
   }

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import nextEnv from '@next/env'
 
+import { embeddedDatabaseUrl } from '../../src/lib/db/embedded-address'
 import { readLock } from '../../src/lib/db/embedded'
 import { type EmbeddedDatabaseProcess, spawnEmbeddedDatabase } from '../../src/lib/db/spawn-embedded'
 
@@ -12,13 +13,10 @@ export const root = path.resolve(import.meta.dirname, '../..')
 export const log = (msg: string, extra: Record<string, unknown> = {}) =>
   console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...extra }))
 
-/** Reads .env files the way Next does, so scripts and the server see the same settings. */
-export const loadEnv = (dev: boolean) => nextEnv.loadEnvConfig(root, dev, { info: () => {}, error: console.error })
-
 export const dataDir = () => path.resolve(root, process.env.PGLITE_DATA_DIR || 'data/pglite')
 
 /** A stable secret for a new install: generated once into ./data, so sessions survive restarts. */
-export const ensureSecret = () => {
+const ensureSecret = () => {
   if (process.env.PAYLOAD_SECRET) return
   const file = path.resolve(root, 'data/payload-secret')
   if (!fs.existsSync(file)) {
@@ -29,19 +27,30 @@ export const ensureSecret = () => {
 }
 
 /**
- * DATABASE_URL when set; otherwise the embedded database on ./data/pglite. With `shareRunning`,
- * a command run beside a running site connects to that site's database instead of failing.
+ * Sets up the environment synchronously, before Payload's configuration is imported: .env files
+ * (as Next reads them), the secret, and DATABASE_URL. Without DATABASE_URL the embedded database's
+ * address is decided here and the database itself is started by openDatabase(). With
+ * `shareRunning`, a command run beside a running site uses that site's database.
  */
-export const openDatabase = async ({ shareRunning = false } = {}): Promise<EmbeddedDatabaseProcess | undefined> => {
-  if (process.env.DATABASE_URL) return undefined
-  const dir = dataDir()
-  const owner = shareRunning ? readLock(dir) : undefined
+export const prepareEnvironment = ({ dev = false, shareRunning = false } = {}) => {
+  nextEnv.loadEnvConfig(root, dev, { info: () => {}, error: console.error })
+  ensureSecret()
+  process.env.NEXT_TELEMETRY_DISABLED = '1'
+  if (process.env.DATABASE_URL) return
+  const owner = shareRunning ? readLock(dataDir()) : undefined
   if (owner?.url) {
     process.env.DATABASE_URL = owner.url
-    return undefined
+    return
   }
-  const embedded = await spawnEmbeddedDatabase({ dataDir: dir, port: Number(process.env.PGLITE_PORT || 0) })
-  process.env.DATABASE_URL = embedded.url
-  log('embedded database ready', { dataDir: path.relative(root, dir) || '.', url: embedded.url })
+  process.env.EMBEDDED_DB_ID = `site-${process.pid}`
+  process.env.DATABASE_URL = embeddedDatabaseUrl(process.env.EMBEDDED_DB_ID)
+}
+
+/** Starts the embedded database when prepareEnvironment chose it. */
+export const openDatabase = async (): Promise<EmbeddedDatabaseProcess | undefined> => {
+  const socketId = process.env.EMBEDDED_DB_ID
+  if (!socketId) return undefined
+  const embedded = await spawnEmbeddedDatabase({ dataDir: dataDir(), socketId })
+  log('embedded database ready', { dataDir: path.relative(root, dataDir()) })
   return embedded
 }

@@ -2,7 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 
 import { contactMessageSchema } from '@/schemas/contact'
-import { analyticsTrackSchema, engagementEventSchema } from '@/schemas/events'
+import { type AnalyticsEvent, analyticsTrackSchema, engagementEventSchema } from '@/schemas/events'
 import { newsletterSignupSchema } from '@/schemas/newsletter'
 import { parentEngagementSchema } from '@/schemas/parent-engagement'
 import { waitlistSignupSchema } from '@/schemas/waitlist'
@@ -22,7 +22,7 @@ import { clientIp, handler, json, parseWith, readJson } from './http'
 const submission = <S extends z.ZodType>(
   path: string,
   route: RateLimitedRoute,
-  schema: S,
+  schema: S | ((body: unknown) => S),
   run: (req: PayloadRequest, input: z.output<S>, ip: string) => Promise<Record<string, unknown>>,
   bodyLimit?: number,
 ): Endpoint => ({
@@ -31,7 +31,8 @@ const submission = <S extends z.ZodType>(
   handler: handler(async (req) => {
     const ip = clientIp(req)
     await consumeRateLimit(req.payload, route, ip)
-    const input = parseWith(schema, await readJson(req, bodyLimit))
+    const body = await readJson(req, bodyLimit)
+    const input = parseWith(typeof schema === 'function' ? schema(body) : schema, body)
     return json({ success: true, ...(await run(req, input, ip)) }, 201)
   }),
 })
@@ -60,9 +61,9 @@ export const publicEndpoints: Endpoint[] = [
   submission(
     '/analytics/track',
     'analytics-track',
-    analyticsTrackSchema,
+    analyticsTrackSchema as (body: unknown) => z.ZodType<AnalyticsEvent | AnalyticsEvent[]>,
     async (req, input, ip) => ({
-      count: await trackAnalyticsEvents(req.payload, Array.isArray(input) ? input : [input], ip, req.headers.get('user-agent')),
+      count: await trackAnalyticsEvents(req.payload, ([] as AnalyticsEvent[]).concat(input), ip, req.headers.get('user-agent')),
     }),
     64 * 1024,
   ),

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { isEmbeddedDatabaseUrl } from './db/embedded-address'
+
 /** Server environment, parsed once. A missing or malformed variable fails fast with its name. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -11,7 +13,7 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   // Multiplies every per-route rate limit (0 turns rate limiting off, e.g. for load tests).
   RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
-  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  DB_POOL_MAX: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
 })
 
@@ -28,5 +30,12 @@ const parse = (): Env => {
 
 let cached: Env | undefined
 export const env = (): Env => (cached ??= parse())
+
+/**
+ * Connections per process. The embedded database runs one statement at a time and its socket server
+ * interleaves protocol messages of concurrent connections, so each process uses one working
+ * connection there (plus the one Payload keeps open). See docs/decisions/0002-embedded-database.md.
+ */
+export const poolMax = (): number => env().DB_POOL_MAX ?? (isEmbeddedDatabaseUrl(env().DATABASE_URL) ? 2 : 10)
 
 export const serverUrl = (): string => env().SERVER_URL ?? `http://localhost:${env().PORT}`

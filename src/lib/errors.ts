@@ -24,7 +24,8 @@ export const isUniqueViolation = (error: unknown): boolean => {
     seen.add(current)
     const candidate = current as { code?: string; name?: string; data?: { errors?: { message?: string }[] }; cause?: unknown }
     if (candidate.code === '23505') return true
-    if (candidate.name === 'ValidationError' && candidate.data?.errors?.some((e) => /unique/i.test(e.message ?? ''))) return true
+    // Payload's ValidationError (its class name does not survive minification): "Value must be unique".
+    if (candidate.data?.errors?.some((e) => /must be unique/i.test(e.message ?? ''))) return true
     current = candidate.cause
   }
   return false

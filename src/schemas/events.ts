@@ -37,11 +37,14 @@ export const analyticsEventSchema = z.object({
   sessionId,
 })
 
+export const analyticsBatchSchema = z
+  .array(analyticsEventSchema)
+  .min(1, { error: 'A batch needs at least one event' })
+  .max(50, { error: 'At most 50 events per batch' })
+
 /** One event, or a batch of up to 50 sent together (e.g. on page unload). */
-export const analyticsTrackSchema = z.union([
-  analyticsEventSchema,
-  z.array(analyticsEventSchema).min(1).max(50, { error: 'At most 50 events per batch' }),
-])
+export const analyticsTrackSchema = (body: unknown) => (Array.isArray(body) ? analyticsBatchSchema : analyticsEventSchema)
 
 export type EngagementEventInput = z.input<typeof engagementEventSchema>
 export type AnalyticsEventInput = z.input<typeof analyticsEventSchema>
+export type AnalyticsEvent = z.output<typeof analyticsEventSchema>

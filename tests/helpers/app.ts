@@ -49,7 +49,7 @@ export const startApp = async (): Promise<TestApp> => {
     }
     const response = await handleEndpoints({
       config,
-      request: new Request(`http://localhost:3000/api${path}`, { method, headers, body }),
+      request: new Request(`http://localhost:3000/api${path}`, { method, headers, body, duplex: 'half' } as RequestInit),
     })
     const text = await response.text()
     let parsed: unknown

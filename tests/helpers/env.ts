@@ -19,7 +19,6 @@ export const applyTestEnv = (id = `${process.pid}-${randomBytes(4).toString('hex
     NODE_ENV: 'test',
     PAYLOAD_SECRET: 'test-secret-not-for-production-0123456789',
     LOG_LEVEL: 'warn',
-    DB_POOL_MAX: '4',
     TRUST_PROXY: '0',
     TEST_DB_ID: id,
   })

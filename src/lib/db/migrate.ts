@@ -1,9 +1,10 @@
-import type { Payload } from 'payload'
+import type { Migration, Payload } from 'payload'
 
 import { migrations } from '@/migrations'
 
 /** Applies the committed migrations that have not run yet (imported, so no loader is needed at run time). */
-export const migrateDatabase = (payload: Payload) => payload.db.migrate({ migrations })
+export const migrateDatabase = (payload: Payload) =>
+  payload.db.migrate({ migrations: migrations as unknown as Migration[] })
 
 /**
  * Ends Payload's connection pool (`payload.destroy()` alone leaves it open). Payload keeps one
