@@ -15,7 +15,9 @@ import { env, poolMax, serverUrl } from '@/lib/env'
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
-const origins = [...new Set([serverUrl(), `http://localhost:${env().PORT}`, `http://127.0.0.1:${env().PORT}`])]
+const origins = [
+  ...new Set([serverUrl(), `http://localhost:${env().PORT}`, `http://127.0.0.1:${env().PORT}`]),
+]
 
 export default buildConfig(
   demoGuard({
@@ -56,6 +58,7 @@ export default buildConfig(
     typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
     graphQL: { disablePlaygroundInProduction: true },
     debug: env().NODE_ENV !== 'production',
+    logger: { options: { level: env().LOG_LEVEL } },
     loggingLevels: { Forbidden: 'info', ValidationError: 'info' },
   }),
 )

@@ -15,10 +15,16 @@ const arg = (name: string) => {
 const username = arg('username')
 const password = arg('password')
 if (!username || !password) {
-  console.error('Usage: npm run admin:create -- --username NAME --password PASS [--demo | --editor]')
+  console.error(
+    'Usage: npm run admin:create -- --username NAME --password PASS [--demo | --editor]',
+  )
   process.exit(2)
 }
-const accessLevel = process.argv.includes('--demo') ? 'demo' : process.argv.includes('--editor') ? 'editor' : 'full'
+const accessLevel = process.argv.includes('--demo')
+  ? 'demo'
+  : process.argv.includes('--editor')
+    ? 'editor'
+    : 'full'
 
 const payload = await getPayload({ config })
 try {

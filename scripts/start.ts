@@ -21,7 +21,10 @@ const newestSourceTime = (entries: string[]): number => {
     if (!fs.existsSync(full)) continue
     const stat = fs.statSync(full)
     if (stat.isDirectory()) {
-      newest = Math.max(newest, newestSourceTime(fs.readdirSync(full).map((name) => path.join(entry, name))))
+      newest = Math.max(
+        newest,
+        newestSourceTime(fs.readdirSync(full).map((name) => path.join(entry, name))),
+      )
     } else newest = Math.max(newest, stat.mtimeMs)
   }
   return newest
@@ -30,17 +33,28 @@ const newestSourceTime = (entries: string[]): number => {
 const needsBuild = () => {
   const buildId = path.join(root, '.next/BUILD_ID')
   if (!fs.existsSync(buildId)) return true
-  const sources = ['src', 'public', 'payload.config.ts', 'next.config.mjs', 'package-lock.json', 'tsconfig.json']
+  const sources = [
+    'src',
+    'public',
+    'payload.config.ts',
+    'next.config.mjs',
+    'package-lock.json',
+    'tsconfig.json',
+  ]
   return newestSourceTime(sources) > fs.statSync(buildId).mtimeMs
 }
 
 const run = (args: string[]) =>
   new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), ...args], {
-      cwd: root,
-      env: process.env,
-      stdio: 'inherit',
-    })
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/next/dist/bin/next'), ...args],
+      {
+        cwd: root,
+        env: process.env,
+        stdio: 'inherit',
+      },
+    )
     const forward = (signal: NodeJS.Signals) => child.kill(signal)
     process.on('SIGINT', forward)
     process.on('SIGTERM', forward)

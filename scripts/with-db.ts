@@ -17,7 +17,12 @@ prepareEnvironment({ shareRunning: true })
 
 try {
   const database = await openDatabase()
-  const child = spawn(command, args, { cwd: root, env: process.env, stdio: 'inherit', shell: false })
+  const child = spawn(command, args, {
+    cwd: root,
+    env: process.env,
+    stdio: 'inherit',
+    shell: false,
+  })
   child.on('exit', async (code) => {
     await database?.close()
     process.exit(code ?? 1)

@@ -6,7 +6,10 @@ import nextEnv from '@next/env'
 
 import { embeddedDatabaseUrl } from '../../src/lib/db/embedded-address'
 import { readLock } from '../../src/lib/db/embedded'
-import { type EmbeddedDatabaseProcess, spawnEmbeddedDatabase } from '../../src/lib/db/spawn-embedded'
+import {
+  type EmbeddedDatabaseProcess,
+  spawnEmbeddedDatabase,
+} from '../../src/lib/db/spawn-embedded'
 
 export const root = path.resolve(import.meta.dirname, '../..')
 

@@ -7,7 +7,11 @@ import { ANALYTICS_ACTIONS, ANALYTICS_CATEGORIES } from '@/lib/constants'
 /** The hottest table: written by one plain insert per event (see services/track-analytics-event.ts). */
 export const AnalyticsEvents: CollectionConfig = {
   slug: 'analytics-events',
-  admin: { useAsTitle: 'action', group: 'Insights', defaultColumns: ['action', 'category', 'label', 'page', 'timestamp'] },
+  admin: {
+    useAsTitle: 'action',
+    group: 'Insights',
+    defaultColumns: ['action', 'category', 'label', 'page', 'timestamp'],
+  },
   access: personalDataAccess,
   defaultSort: '-timestamp',
   fields: [

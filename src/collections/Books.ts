@@ -6,7 +6,11 @@ import { revalidateContent } from '@/lib/revalidate'
 
 export const Books: CollectionConfig = {
   slug: 'books',
-  admin: { useAsTitle: 'title', group: 'Content', defaultColumns: ['title', 'seriesNumber', 'ageRange'] },
+  admin: {
+    useAsTitle: 'title',
+    group: 'Content',
+    defaultColumns: ['title', 'seriesNumber', 'ageRange'],
+  },
   access: contentAccess,
   hooks: revalidateContent(['/books/dune-big-ears', '/publishing']),
   fields: [
@@ -20,7 +24,11 @@ export const Books: CollectionConfig = {
     { name: 'description', type: 'textarea', required: true },
     { name: 'story', type: 'textarea' },
     textList('themes'),
-    { name: 'formats', type: 'text', defaultValue: 'Available in hardcover, paperback, and digital formats' },
+    {
+      name: 'formats',
+      type: 'text',
+      defaultValue: 'Available in hardcover, paperback, and digital formats',
+    },
     { name: 'coverImage', type: 'text', admin: { description: 'Path of the cover under /public' } },
     { name: 'storeUrl', type: 'text', admin: { description: 'Book retailer page' } },
   ],

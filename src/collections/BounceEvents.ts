@@ -5,7 +5,11 @@ import { createdAtField, emailField, jsonField } from '@/fields'
 
 export const BounceEvents: CollectionConfig = {
   slug: 'bounce-events',
-  admin: { useAsTitle: 'email', group: 'Email', defaultColumns: ['email', 'bounceType', 'timestamp', 'processed'] },
+  admin: {
+    useAsTitle: 'email',
+    group: 'Email',
+    defaultColumns: ['email', 'bounceType', 'timestamp', 'processed'],
+  },
   access: personalDataAccess,
   fields: [
     emailField(),

@@ -8,7 +8,11 @@ const total = (name: string) => ({ name, type: 'number' as const, defaultValue: 
 
 export const Campaigns: CollectionConfig = {
   slug: 'campaigns',
-  admin: { useAsTitle: 'name', group: 'Email', defaultColumns: ['name', 'status', 'sentAt', 'totalSent'] },
+  admin: {
+    useAsTitle: 'name',
+    group: 'Email',
+    defaultColumns: ['name', 'status', 'sentAt', 'totalSent'],
+  },
   access: personalDataAccess,
   fields: [
     { name: 'name', type: 'text', required: true },

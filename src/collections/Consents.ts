@@ -6,7 +6,11 @@ import { createdAtField, emailField, jsonField } from '@/fields'
 /** Proof of consent: what a person agreed to, when, from where. Kept as given; never edited. */
 export const Consents: CollectionConfig = {
   slug: 'consents',
-  admin: { useAsTitle: 'email', group: 'Insights', defaultColumns: ['email', 'consentType', 'granted', 'grantedAt', 'source'] },
+  admin: {
+    useAsTitle: 'email',
+    group: 'Insights',
+    defaultColumns: ['email', 'consentType', 'granted', 'grantedAt', 'source'],
+  },
   access: personalDataAccess,
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users' },

@@ -6,7 +6,11 @@ import { CONTACT_PRIORITIES, CONTACT_STATUSES } from '@/lib/constants'
 
 export const ContactMessages: CollectionConfig = {
   slug: 'contact-messages',
-  admin: { useAsTitle: 'subject', group: 'People', defaultColumns: ['name', 'email', 'subject', 'status', 'submittedAt'] },
+  admin: {
+    useAsTitle: 'subject',
+    group: 'People',
+    defaultColumns: ['name', 'email', 'subject', 'status', 'submittedAt'],
+  },
   access: personalDataAccess,
   defaultSort: '-submittedAt',
   fields: [

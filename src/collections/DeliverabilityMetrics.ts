@@ -8,11 +8,21 @@ const rate = (name: string) => ({ name, type: 'number' as const, min: 0, max: 10
 
 export const DeliverabilityMetrics: CollectionConfig = {
   slug: 'deliverability-metrics',
-  admin: { useAsTitle: 'date', group: 'Email', defaultColumns: ['date', 'totalSent', 'deliveryRate', 'bounceRate'] },
+  admin: {
+    useAsTitle: 'date',
+    group: 'Email',
+    defaultColumns: ['date', 'totalSent', 'deliveryRate', 'bounceRate'],
+  },
   access: personalDataAccess,
   defaultSort: '-date',
   fields: [
-    { name: 'date', type: 'date', required: true, unique: true, admin: { date: { pickerAppearance: 'dayOnly' } } },
+    {
+      name: 'date',
+      type: 'date',
+      required: true,
+      unique: true,
+      admin: { date: { pickerAppearance: 'dayOnly' } },
+    },
     count('totalSent'),
     count('totalDelivered'),
     count('totalBounced'),

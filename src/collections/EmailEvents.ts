@@ -5,7 +5,11 @@ import { createdAtField, emailField, jsonField } from '@/fields'
 
 export const EmailEvents: CollectionConfig = {
   slug: 'email-events',
-  admin: { useAsTitle: 'email', group: 'Email', defaultColumns: ['email', 'eventType', 'timestamp'] },
+  admin: {
+    useAsTitle: 'email',
+    group: 'Email',
+    defaultColumns: ['email', 'eventType', 'timestamp'],
+  },
   access: personalDataAccess,
   fields: [
     { name: 'campaign', type: 'relationship', relationTo: 'campaigns', index: true },

@@ -6,7 +6,11 @@ import { EMAIL_STATUSES, EMAIL_TYPES } from '@/lib/constants'
 
 export const EmailLogs: CollectionConfig = {
   slug: 'email-logs',
-  admin: { useAsTitle: 'subject', group: 'Email', defaultColumns: ['toEmail', 'subject', 'emailType', 'status', 'sentAt'] },
+  admin: {
+    useAsTitle: 'subject',
+    group: 'Email',
+    defaultColumns: ['toEmail', 'subject', 'emailType', 'status', 'sentAt'],
+  },
   access: personalDataAccess,
   defaultSort: '-sentAt',
   fields: [

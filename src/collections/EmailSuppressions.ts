@@ -6,7 +6,11 @@ import { createdAtField, emailField, jsonField } from '@/fields'
 /** The full suppression list: every address that must not receive mail, and why. */
 export const EmailSuppressions: CollectionConfig = {
   slug: 'email-suppressions',
-  admin: { useAsTitle: 'email', group: 'Email', defaultColumns: ['email', 'suppressionType', 'isActive', 'suppressedAt'] },
+  admin: {
+    useAsTitle: 'email',
+    group: 'Email',
+    defaultColumns: ['email', 'suppressionType', 'isActive', 'suppressedAt'],
+  },
   access: personalDataAccess,
   fields: [
     emailField({ unique: true }),

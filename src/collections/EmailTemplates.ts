@@ -4,7 +4,11 @@ import { personalDataAccess } from '@/access'
 
 export const EmailTemplates: CollectionConfig = {
   slug: 'email-templates',
-  admin: { useAsTitle: 'name', group: 'Email', defaultColumns: ['name', 'sequence', 'stepOrder', 'delayHours'] },
+  admin: {
+    useAsTitle: 'name',
+    group: 'Email',
+    defaultColumns: ['name', 'sequence', 'stepOrder', 'delayHours'],
+  },
   access: personalDataAccess,
   indexes: [{ fields: ['sequence', 'stepOrder'], unique: true }],
   fields: [

@@ -7,7 +7,11 @@ import { ENGAGEMENT_EVENT_TYPES } from '@/lib/constants'
 /** Written by one plain insert per event (see services/record-engagement-event.ts). */
 export const EngagementEvents: CollectionConfig = {
   slug: 'engagement-events',
-  admin: { useAsTitle: 'eventType', group: 'Insights', defaultColumns: ['eventType', 'page', 'sessionId', 'createdAt'] },
+  admin: {
+    useAsTitle: 'eventType',
+    group: 'Insights',
+    defaultColumns: ['eventType', 'page', 'sessionId', 'createdAt'],
+  },
   access: personalDataAccess,
   fields: [
     { name: 'email', type: 'email', index: true },

@@ -7,7 +7,11 @@ const score = (name: string) => ({ name, type: 'number' as const, defaultValue: 
 
 export const EngagementScores: CollectionConfig = {
   slug: 'engagement-scores',
-  admin: { useAsTitle: 'email', group: 'Insights', defaultColumns: ['email', 'totalScore', 'lastActivityAt'] },
+  admin: {
+    useAsTitle: 'email',
+    group: 'Insights',
+    defaultColumns: ['email', 'totalScore', 'lastActivityAt'],
+  },
   access: personalDataAccess,
   defaultSort: '-totalScore',
   fields: [

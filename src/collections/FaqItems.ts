@@ -14,12 +14,22 @@ export const FAQ_GROUPS = [
 export const FaqItems: CollectionConfig = {
   slug: 'faq-items',
   labels: { singular: 'FAQ item', plural: 'FAQ items' },
-  admin: { useAsTitle: 'question', group: 'Content', defaultColumns: ['question', 'group', 'order'] },
+  admin: {
+    useAsTitle: 'question',
+    group: 'Content',
+    defaultColumns: ['question', 'group', 'order'],
+  },
   access: contentAccess,
   defaultSort: 'order',
   hooks: revalidateContent(['/faq']),
   fields: [
-    { name: 'group', type: 'select', required: true, index: true, options: FAQ_GROUPS.map((g) => ({ label: g, value: g })) },
+    {
+      name: 'group',
+      type: 'select',
+      required: true,
+      index: true,
+      options: FAQ_GROUPS.map((g) => ({ label: g, value: g })),
+    },
     { name: 'question', type: 'text', required: true },
     { name: 'answer', type: 'textarea', required: true },
     { name: 'order', type: 'number', defaultValue: 0, index: true },

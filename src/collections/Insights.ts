@@ -6,7 +6,11 @@ import { revalidateContent } from '@/lib/revalidate'
 
 export const Insights: CollectionConfig = {
   slug: 'insights',
-  admin: { useAsTitle: 'title', group: 'Content', defaultColumns: ['title', 'author', 'date', 'featured'] },
+  admin: {
+    useAsTitle: 'title',
+    group: 'Content',
+    defaultColumns: ['title', 'author', 'date', 'featured'],
+  },
   access: contentAccess,
   defaultSort: '-date',
   hooks: revalidateContent(['/insights']),

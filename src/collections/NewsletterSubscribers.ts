@@ -5,7 +5,11 @@ import { createdAtField, emailField, textList } from '@/fields'
 
 export const NewsletterSubscribers: CollectionConfig = {
   slug: 'newsletter-subscribers',
-  admin: { useAsTitle: 'email', group: 'People', defaultColumns: ['email', 'firstName', 'subscribedAt', 'doubleOptInConfirmed'] },
+  admin: {
+    useAsTitle: 'email',
+    group: 'People',
+    defaultColumns: ['email', 'firstName', 'subscribedAt', 'doubleOptInConfirmed'],
+  },
   access: personalDataAccess,
   defaultSort: '-subscribedAt',
   fields: [

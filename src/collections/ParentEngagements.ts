@@ -6,7 +6,11 @@ import { CHILD_AGES } from '@/lib/constants'
 
 export const ParentEngagements: CollectionConfig = {
   slug: 'parent-engagements',
-  admin: { useAsTitle: 'email', group: 'People', defaultColumns: ['name', 'email', 'childAge', 'submittedAt'] },
+  admin: {
+    useAsTitle: 'email',
+    group: 'People',
+    defaultColumns: ['name', 'email', 'childAge', 'submittedAt'],
+  },
   access: personalDataAccess,
   defaultSort: '-submittedAt',
   fields: [

@@ -10,7 +10,13 @@ export const SegmentMemberships: CollectionConfig = {
   indexes: [{ fields: ['email', 'segment'], unique: true }],
   fields: [
     emailField(),
-    { name: 'segment', type: 'relationship', relationTo: 'user-segments', required: true, index: true },
+    {
+      name: 'segment',
+      type: 'relationship',
+      relationTo: 'user-segments',
+      required: true,
+      index: true,
+    },
     createdAtField('addedAt'),
     { name: 'removedAt', type: 'date' },
     { name: 'isActive', type: 'checkbox', defaultValue: true },

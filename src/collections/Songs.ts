@@ -14,14 +14,27 @@ export const Songs: CollectionConfig = {
     { name: 'artist', type: 'text' },
     { name: 'description', type: 'textarea' },
     { name: 'videoUrl', type: 'text', admin: { description: 'Embeddable video address' } },
-    { name: 'albumArt', type: 'text', admin: { description: 'Path of the album art under /public' } },
-    { name: 'albumUrl', type: 'text', admin: { description: 'Streaming album page ("Save This Song")' } },
+    {
+      name: 'albumArt',
+      type: 'text',
+      admin: { description: 'Path of the album art under /public' },
+    },
+    {
+      name: 'albumUrl',
+      type: 'text',
+      admin: { description: 'Streaming album page ("Save This Song")' },
+    },
     { name: 'book', type: 'relationship', relationTo: 'books' },
     {
       name: 'lyrics',
       type: 'array',
       fields: [
-        { name: 'section', type: 'select', required: true, options: ['verse', 'chorus', 'bridge', 'outro'].map((v) => ({ label: v, value: v })) },
+        {
+          name: 'section',
+          type: 'select',
+          required: true,
+          options: ['verse', 'chorus', 'bridge', 'outro'].map((v) => ({ label: v, value: v })),
+        },
         { name: 'text', type: 'textarea', required: true },
       ],
     },

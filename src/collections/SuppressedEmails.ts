@@ -6,7 +6,11 @@ import { emailField } from '@/fields'
 /** The simple suppression table of the specification: one row per suppressing event. */
 export const SuppressedEmails: CollectionConfig = {
   slug: 'suppressed-emails',
-  admin: { useAsTitle: 'email', group: 'Email', defaultColumns: ['email', 'type', 'reason', 'createdAt'] },
+  admin: {
+    useAsTitle: 'email',
+    group: 'Email',
+    defaultColumns: ['email', 'type', 'reason', 'createdAt'],
+  },
   access: personalDataAccess,
   fields: [
     emailField(),

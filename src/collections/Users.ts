@@ -11,11 +11,15 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 5,
     lockTime: 15 * 60 * 1000,
     tokenExpiration: 8 * 60 * 60,
-    cookies: { sameSite: 'Lax', secure: process.env.NODE_ENV === 'production' && process.env.SECURE_COOKIES !== 'false' },
+    cookies: {
+      sameSite: 'Lax',
+      secure: process.env.NODE_ENV === 'production' && process.env.SECURE_COOKIES !== 'false',
+    },
   },
   access: {
     // Everyone signed in may read their own record; admins read all users.
-    read: ({ req }) => (isAdmin({ req }) ? true : req.user ? { id: { equals: req.user.id } } : false),
+    read: ({ req }) =>
+      isAdmin({ req }) ? true : req.user ? { id: { equals: req.user.id } } : false,
     create: isFullAdmin,
     update: isFullAdmin,
     delete: isFullAdmin,

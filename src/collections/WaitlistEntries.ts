@@ -6,7 +6,11 @@ import { DEFAULT_PRODUCT, PRODUCTS, WAITLIST_STATUSES } from '@/lib/constants'
 
 export const WaitlistEntries: CollectionConfig = {
   slug: 'waitlist-entries',
-  admin: { useAsTitle: 'email', group: 'People', defaultColumns: ['email', 'name', 'product', 'status', 'joinedAt'] },
+  admin: {
+    useAsTitle: 'email',
+    group: 'People',
+    defaultColumns: ['email', 'name', 'product', 'status', 'joinedAt'],
+  },
   access: personalDataAccess,
   defaultSort: '-joinedAt',
   // One entry per person and product; concurrent duplicates collide here.

@@ -11,7 +11,11 @@ export const json = (data: unknown, status = 200, headers: Record<string, string
   Response.json(data, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
 
 export const errorResponse = (error: AppError) =>
-  json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status, error.headers)
+  json(
+    { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+    error.status,
+    error.headers,
+  )
 
 /** Every JSON endpoint answers through this: AppErrors keep their status, anything else is a 500 with no details. */
 export const handler =
@@ -26,10 +30,14 @@ export const handler =
     }
   }
 
-const tooLarge = (limit: number) => new AppError(413, `Request body is too large (limit ${Math.round(limit / 1024)} KB)`)
+const tooLarge = (limit: number) =>
+  new AppError(413, `Request body is too large (limit ${Math.round(limit / 1024)} KB)`)
 
 /** Reads a JSON body: 415 unless JSON, 413 past the limit (checked while streaming), 400 when malformed. */
-export const readJson = async (req: PayloadRequest, limit = DEFAULT_BODY_LIMIT): Promise<unknown> => {
+export const readJson = async (
+  req: PayloadRequest,
+  limit = DEFAULT_BODY_LIMIT,
+): Promise<unknown> => {
   const type = req.headers.get('content-type') ?? ''
   if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
     throw new AppError(415, 'Content-Type must be application/json')
@@ -59,7 +67,8 @@ export const readJson = async (req: PayloadRequest, limit = DEFAULT_BODY_LIMIT):
 }
 
 export const parseWith = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
-  if (body === null || typeof body !== 'object') throw badRequest('Request body must be a JSON object')
+  if (body === null || typeof body !== 'object')
+    throw badRequest('Request body must be a JSON object')
   const result = schema.safeParse(body)
   if (result.success) return result.data
   const errors = fieldErrors(result.error)

@@ -50,20 +50,35 @@ export const publicEndpoints: Endpoint[] = [
     message: 'Message sent successfully',
     data: await submitContactMessage(req.payload, input),
   })),
-  submission('/parent-engagement', 'parent-engagement', parentEngagementSchema, async (req, input, ip) => ({
-    message: 'Welcome to the journey! Your Five-Minute Nature Moments guide is on its way.',
-    data: await submitParentEngagement(req.payload, input, ip),
-  })),
-  submission('/engagement/event', 'engagement-event', engagementEventSchema, async (req, input, ip) => {
-    await recordEngagementEvent(req.payload, input, ip)
-    return {}
-  }),
+  submission(
+    '/parent-engagement',
+    'parent-engagement',
+    parentEngagementSchema,
+    async (req, input, ip) => ({
+      message: 'Welcome to the journey! Your Five-Minute Nature Moments guide is on its way.',
+      data: await submitParentEngagement(req.payload, input, ip),
+    }),
+  ),
+  submission(
+    '/engagement/event',
+    'engagement-event',
+    engagementEventSchema,
+    async (req, input, ip) => {
+      await recordEngagementEvent(req.payload, input, ip)
+      return {}
+    },
+  ),
   submission(
     '/analytics/track',
     'analytics-track',
     analyticsTrackSchema as (body: unknown) => z.ZodType<AnalyticsEvent | AnalyticsEvent[]>,
     async (req, input, ip) => ({
-      count: await trackAnalyticsEvents(req.payload, ([] as AnalyticsEvent[]).concat(input), ip, req.headers.get('user-agent')),
+      count: await trackAnalyticsEvents(
+        req.payload,
+        ([] as AnalyticsEvent[]).concat(input),
+        ip,
+        req.headers.get('user-agent'),
+      ),
     }),
     64 * 1024,
   ),

@@ -1,6 +1,8 @@
 import type { Field, SelectField, TextField } from 'payload'
 
-export const emailField = (overrides: { unique?: boolean; required?: boolean; name?: string } = {}): Field => ({
+export const emailField = (
+  overrides: { unique?: boolean; required?: boolean; name?: string } = {},
+): Field => ({
   name: overrides.name ?? 'email',
   type: 'email',
   required: overrides.required ?? true,

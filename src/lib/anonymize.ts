@@ -2,14 +2,19 @@ import { createHash, createHmac } from 'node:crypto'
 
 import { env } from './env'
 
-const dailySalt = (day: string) => createHmac('sha256', env().PAYLOAD_SECRET).update(`ip-salt:${day}`).digest()
+const dailySalt = (day: string) =>
+  createHmac('sha256', env().PAYLOAD_SECRET).update(`ip-salt:${day}`).digest()
 
 /**
  * An address that cannot be turned back into the IP, and that changes every day (UTC),
  * so analytics can count visitors without tracking them across days.
  */
 export const hashIp = (ip: string, now = new Date()): string =>
-  createHash('sha256').update(dailySalt(now.toISOString().slice(0, 10))).update(ip).digest('base64url').slice(0, 22)
+  createHash('sha256')
+    .update(dailySalt(now.toISOString().slice(0, 10)))
+    .update(ip)
+    .digest('base64url')
+    .slice(0, 22)
 
 /** `jane@example.com` → `j•••@example.com`, for logs and demo users. */
 export const maskEmail = (email: string): string => {

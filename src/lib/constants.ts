@@ -42,7 +42,14 @@ export const CHILD_AGES = ['3-4', '5-6', '7-8', 'multiple'] as const
 export const CONTACT_STATUSES = ['unread', 'read', 'replied'] as const
 export const CONTACT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const
 export const WAITLIST_STATUSES = ['inactive', 'active'] as const
-export const EMAIL_TYPES = ['reply', 'newsletter', 'broadcast', 'confirmation', 'welcome', 'sequence'] as const
+export const EMAIL_TYPES = [
+  'reply',
+  'newsletter',
+  'broadcast',
+  'confirmation',
+  'welcome',
+  'sequence',
+] as const
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'bounced', 'skipped'] as const
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const
 export const ENROLLMENT_STATUSES = ['active', 'completed', 'stopped'] as const

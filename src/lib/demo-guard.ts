@@ -1,13 +1,31 @@
-import { APIError, type Config, type CollectionBeforeOperationHook, type GlobalBeforeChangeHook } from 'payload'
+import {
+  APIError,
+  type Config,
+  type CollectionBeforeOperationHook,
+  type GlobalBeforeChangeHook,
+} from 'payload'
 
 import { isDemoUser } from '@/access'
 
-export const DEMO_WRITE_MESSAGE = 'Demo mode is read-only. Full access available to authenticated users.'
+export const DEMO_WRITE_MESSAGE =
+  'Demo mode is read-only. Full access available to authenticated users.'
 
-const WRITE_OPERATIONS = new Set(['create', 'update', 'updateByID', 'delete', 'deleteByID', 'restoreVersion', 'autosave', 'forgotPassword', 'resetPassword', 'unlock'])
+const WRITE_OPERATIONS = new Set([
+  'create',
+  'update',
+  'updateByID',
+  'delete',
+  'deleteByID',
+  'restoreVersion',
+  'autosave',
+  'forgotPassword',
+  'resetPassword',
+  'unlock',
+])
 
 const refuseCollectionWrite: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-  if (isDemoUser(req.user) && WRITE_OPERATIONS.has(operation)) throw new APIError(DEMO_WRITE_MESSAGE, 403, undefined, true)
+  if (isDemoUser(req.user) && WRITE_OPERATIONS.has(operation))
+    throw new APIError(DEMO_WRITE_MESSAGE, 403, undefined, true)
   return args
 }
 
@@ -24,10 +42,16 @@ export const demoGuard = (config: Config): Config => ({
   ...config,
   collections: (config.collections ?? []).map((collection) => ({
     ...collection,
-    hooks: { ...collection.hooks, beforeOperation: [refuseCollectionWrite, ...(collection.hooks?.beforeOperation ?? [])] },
+    hooks: {
+      ...collection.hooks,
+      beforeOperation: [refuseCollectionWrite, ...(collection.hooks?.beforeOperation ?? [])],
+    },
   })),
   globals: (config.globals ?? []).map((global) => ({
     ...global,
-    hooks: { ...global.hooks, beforeChange: [refuseGlobalWrite, ...(global.hooks?.beforeChange ?? [])] },
+    hooks: {
+      ...global.hooks,
+      beforeChange: [refuseGlobalWrite, ...(global.hooks?.beforeChange ?? [])],
+    },
   })),
 })

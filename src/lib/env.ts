@@ -5,7 +5,9 @@ import { isEmbeddedDatabaseUrl } from './db/embedded-address'
 /** Server environment, parsed once. A missing or malformed variable fails fast with its name. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start sets it for the embedded database)'),
+  DATABASE_URL: z
+    .string()
+    .min(1, 'DATABASE_URL is required (npm start sets it for the embedded database)'),
   PAYLOAD_SECRET: z.string().min(16, 'PAYLOAD_SECRET must be at least 16 characters'),
   PORT: z.coerce.number().int().positive().default(3000),
   SERVER_URL: z.string().url().optional(),
@@ -36,6 +38,7 @@ export const env = (): Env => (cached ??= parse())
  * interleaves protocol messages of concurrent connections, so each process uses one working
  * connection there (plus the one Payload keeps open). See docs/decisions/0002-embedded-database.md.
  */
-export const poolMax = (): number => env().DB_POOL_MAX ?? (isEmbeddedDatabaseUrl(env().DATABASE_URL) ? 2 : 10)
+export const poolMax = (): number =>
+  env().DB_POOL_MAX ?? (isEmbeddedDatabaseUrl(env().DATABASE_URL) ? 2 : 10)
 
 export const serverUrl = (): string => env().SERVER_URL ?? `http://localhost:${env().PORT}`

@@ -13,8 +13,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldErrors) => new AppError(400, message, errors)
-export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors)
+export const badRequest = (message: string, errors?: FieldErrors) =>
+  new AppError(400, message, errors)
+export const conflict = (message: string, errors?: FieldErrors) =>
+  new AppError(409, message, errors)
 
 /** A unique index refused the row: the same thing already exists. */
 export const isUniqueViolation = (error: unknown): boolean => {
@@ -22,7 +24,12 @@ export const isUniqueViolation = (error: unknown): boolean => {
   let current: unknown = error
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current)
-    const candidate = current as { code?: string; name?: string; data?: { errors?: { message?: string }[] }; cause?: unknown }
+    const candidate = current as {
+      code?: string
+      name?: string
+      data?: { errors?: { message?: string }[] }
+      cause?: unknown
+    }
     if (candidate.code === '23505') return true
     // Payload's ValidationError (its class name does not survive minification): "Value must be unique".
     if (candidate.data?.errors?.some((e) => /must be unique/i.test(e.message ?? ''))) return true

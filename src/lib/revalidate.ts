@@ -1,12 +1,22 @@
 import { revalidatePath, revalidateTag } from 'next/cache'
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, PayloadRequest } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  GlobalAfterChangeHook,
+  PayloadRequest,
+} from 'payload'
 
 /**
  * Public pages are static; an editor's change refreshes the pages it feeds.
  * Outside a Next request (seed, CLI, jobs) there is nothing to refresh: callers pass
  * `context.disableRevalidate`, and any other failure is logged, never thrown.
  */
-const refresh = (req: PayloadRequest, context: Record<string, unknown>, paths: string[], tags: string[]) => {
+const refresh = (
+  req: PayloadRequest,
+  context: Record<string, unknown>,
+  paths: string[],
+  tags: string[],
+) => {
   if (context.disableRevalidate) return
   try {
     for (const tag of tags) revalidateTag(tag, 'max')

@@ -11,8 +11,11 @@ export const emailSchema = (message: string = INVALID_EMAIL) =>
     .max(254, { error: message })
     .pipe(z.email({ error: message }))
 
-export const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong })
+export const requiredText = (
+  message: string,
+  max: number,
+  tooLong = `Must be at most ${max} characters`,
+) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong })
 
 export const optionalText = (max: number) => z.string().trim().max(max).optional()
 

@@ -5,15 +5,25 @@ import { CONTACT_LIMITS, CONTACT_PRIORITIES } from '@/lib/constants'
 import { emailSchema, requiredText, tagList } from './common'
 
 export const contactMessageSchema = z.object({
-  name: requiredText('Name is required', CONTACT_LIMITS.name, 'Name must be at most 100 characters'),
+  name: requiredText(
+    'Name is required',
+    CONTACT_LIMITS.name,
+    'Name must be at most 100 characters',
+  ),
   email: emailSchema('Please enter a valid email'),
-  subject: requiredText('Subject is required', CONTACT_LIMITS.subject, 'Subject must be at most 200 characters'),
+  subject: requiredText(
+    'Subject is required',
+    CONTACT_LIMITS.subject,
+    'Subject must be at most 200 characters',
+  ),
   message: z
     .string({ error: 'Message must be at least 10 characters' })
     .trim()
     .min(CONTACT_LIMITS.messageMin, { error: 'Message must be at least 10 characters' })
     .max(CONTACT_LIMITS.messageMax, { error: 'Message must be at most 2000 characters' }),
-  priority: z.enum(CONTACT_PRIORITIES, { error: 'Priority must be low, normal, high or urgent' }).optional(),
+  priority: z
+    .enum(CONTACT_PRIORITIES, { error: 'Priority must be low, normal, high or urgent' })
+    .optional(),
   tags: tagList(10, 50),
 })
 

@@ -12,7 +12,9 @@ export const engagementEventSchema = z.object({
   eventData: z
     .union([z.string(), z.record(z.string(), z.unknown())])
     .optional()
-    .transform((value) => (value === undefined || typeof value === 'string' ? value : JSON.stringify(value)))
+    .transform((value) =>
+      value === undefined || typeof value === 'string' ? value : JSON.stringify(value),
+    )
     .pipe(z.string().max(4000, { error: 'Event data must be at most 4000 characters' }).optional()),
   page: optionalText(500),
   source: optionalText(100),
@@ -43,7 +45,8 @@ export const analyticsBatchSchema = z
   .max(50, { error: 'At most 50 events per batch' })
 
 /** One event, or a batch of up to 50 sent together (e.g. on page unload). */
-export const analyticsTrackSchema = (body: unknown) => (Array.isArray(body) ? analyticsBatchSchema : analyticsEventSchema)
+export const analyticsTrackSchema = (body: unknown) =>
+  Array.isArray(body) ? analyticsBatchSchema : analyticsEventSchema
 
 export type EngagementEventInput = z.input<typeof engagementEventSchema>
 export type AnalyticsEventInput = z.input<typeof analyticsEventSchema>

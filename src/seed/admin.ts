@@ -7,10 +7,20 @@ import { passwordProblem } from '@/services/password-policy'
 type Level = 'full' | 'demo' | 'editor'
 
 /** Creates the user, or resets the password, access level and lockout of an existing one. */
-export const upsertUser = async (payload: Payload, username: string, password: string, accessLevel: Level) => {
+export const upsertUser = async (
+  payload: Payload,
+  username: string,
+  password: string,
+  accessLevel: Level,
+) => {
   const problem = passwordProblem(password)
   if (problem) throw new Error(problem)
-  const existing = await payload.find({ collection: 'users', where: { username: { equals: username } }, limit: 1, depth: 0 })
+  const existing = await payload.find({
+    collection: 'users',
+    where: { username: { equals: username } },
+    limit: 1,
+    depth: 0,
+  })
   const data = { username, password, accessLevel, loginAttempts: 0, lockUntil: null }
   if (existing.docs[0]) {
     await payload.update({ collection: 'users', id: existing.docs[0].id, data, depth: 0 })
@@ -28,7 +38,10 @@ export const seedAdmin = async (payload: Payload) => {
   const username = process.env.ADMIN_USERNAME
   const password = process.env.ADMIN_PASSWORD
   if (username && password) {
-    const found = await payload.count({ collection: 'users', where: { username: { equals: username } } })
+    const found = await payload.count({
+      collection: 'users',
+      where: { username: { equals: username } },
+    })
     if (found.totalDocs === 0) await upsertUser(payload, username, password, 'full')
     return
   }

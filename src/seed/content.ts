@@ -24,9 +24,22 @@ export const seedContent = async (payload: Payload) => {
   await ensure(payload, 'insights', 'slug', await insights(payload))
   await ensure(payload, 'faq-items', 'question', faqItems)
   await ensure(payload, 'books', 'slug', books)
-  const [book] = (await payload.find({ collection: 'books', where: { slug: { equals: 'dune-big-ears' } }, limit: 1, depth: 0 })).docs
-  await ensure(payload, 'songs', 'slug', songs.map((song) => ({ ...song, book: book?.id })))
+  const [book] = (
+    await payload.find({
+      collection: 'books',
+      where: { slug: { equals: 'dune-big-ears' } },
+      limit: 1,
+      depth: 0,
+    })
+  ).docs
+  await ensure(
+    payload,
+    'songs',
+    'slug',
+    songs.map((song) => ({ ...song, book: book?.id })),
+  )
   await ensure(payload, 'shop-products', 'handle', shopProducts)
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  if (!settings.shopName) await payload.updateGlobal({ slug: 'site-settings', data: siteSettings, context, depth: 0 })
+  if (!settings.shopName)
+    await payload.updateGlobal({ slug: 'site-settings', data: siteSettings, context, depth: 0 })
 }

@@ -16,10 +16,13 @@ export const createUnique = async <S extends CollectionSlug>(
   try {
     // Visitors write only through these services; the collection's access rules keep the REST API closed.
     const options = { collection, data, overrideAccess: true, depth: 0, select: { id: true } }
-    const doc = (await payload.create(options as Parameters<Payload['create']>[0])) as { id: number | string }
+    const doc = (await payload.create(options as Parameters<Payload['create']>[0])) as {
+      id: number | string
+    }
     return { id: doc.id }
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(duplicateMessage, { [duplicateField]: duplicateMessage })
+    if (isUniqueViolation(error))
+      throw conflict(duplicateMessage, { [duplicateField]: duplicateMessage })
     throw error
   }
 }

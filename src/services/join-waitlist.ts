@@ -8,7 +8,11 @@ import { recordConsent } from './record-consent'
 
 export const ALREADY_ON_WAITLIST = "You're already on the waitlist for this product!"
 
-export const joinWaitlist = async (payload: Payload, input: z.output<typeof waitlistSignupSchema>, ip: string) => {
+export const joinWaitlist = async (
+  payload: Payload,
+  input: z.output<typeof waitlistSignupSchema>,
+  ip: string,
+) => {
   const { id } = await createUnique(
     payload,
     'waitlist-entries',
@@ -23,6 +27,12 @@ export const joinWaitlist = async (payload: Payload, input: z.output<typeof wait
     },
     ALREADY_ON_WAITLIST,
   )
-  await recordConsent(payload, { email: input.email, consentType: 'waitlist', ipAddress: ip, source: `waitlist:${input.product}`, metadata: { product: input.product } })
+  await recordConsent(payload, {
+    email: input.email,
+    consentType: 'waitlist',
+    ipAddress: ip,
+    source: `waitlist:${input.product}`,
+    metadata: { product: input.product },
+  })
   return { id, email: input.email, product: input.product }
 }

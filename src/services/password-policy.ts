@@ -30,7 +30,8 @@ const COMMON = new Set([
 export const passwordProblem = (password: string): string | undefined => {
   if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`
   if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`
-  if (COMMON.has(password.toLowerCase()) || /^(.)\1+$/.test(password)) return 'This password is too common'
+  if (COMMON.has(password.toLowerCase()) || /^(.)\1+$/.test(password))
+    return 'This password is too common'
   return undefined
 }
 

@@ -21,7 +21,11 @@ export type RateLimitedRoute = keyof typeof RATE_LIMITS
  * Counts one request in PostgreSQL, so every app instance shares the same counters.
  * Throws 429 with Retry-After once the window's allowance is used.
  */
-export const consumeRateLimit = async (payload: Payload, route: RateLimitedRoute, ip: string): Promise<void> => {
+export const consumeRateLimit = async (
+  payload: Payload,
+  route: RateLimitedRoute,
+  ip: string,
+): Promise<void> => {
   const factor = env().RATE_LIMIT_FACTOR
   if (factor === 0) return
   const { windowSeconds } = RATE_LIMITS[route]
@@ -43,13 +47,23 @@ export const consumeRateLimit = async (payload: Payload, route: RateLimitedRoute
   if (count === 1 && Math.random() < 0.01) void purgeRateLimits(payload).catch(() => undefined)
   if (count <= limit) return
 
-  const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now) / 1000))
-  throw new AppError(429, `Too many requests. Please try again in ${retryAfter} seconds.`, undefined, {
-    'Retry-After': String(retryAfter),
-  })
+  const retryAfter = Math.max(
+    1,
+    Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now) / 1000),
+  )
+  throw new AppError(
+    429,
+    `Too many requests. Please try again in ${retryAfter} seconds.`,
+    undefined,
+    {
+      'Retry-After': String(retryAfter),
+    },
+  )
 }
 
 /** Drops counters of windows long past; run from a periodic job. */
 export const purgeRateLimits = async (payload: Payload): Promise<void> => {
-  await payload.db.drizzle.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour'`)
+  await payload.db.drizzle.execute(
+    sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour'`,
+  )
 }

@@ -7,7 +7,11 @@ import type { analyticsEventSchema, engagementEventSchema } from '@/schemas/even
 
 // High-volume tables: one plain insert (or one multi-row insert), never the document pipeline.
 
-export const recordEngagementEvent = async (payload: Payload, input: z.output<typeof engagementEventSchema>, ip: string) => {
+export const recordEngagementEvent = async (
+  payload: Payload,
+  input: z.output<typeof engagementEventSchema>,
+  ip: string,
+) => {
   const now = new Date().toISOString()
   await payload.db.drizzle.insert(payload.db.tables.engagement_events).values({
     eventType: input.eventType,
@@ -22,7 +26,12 @@ export const recordEngagementEvent = async (payload: Payload, input: z.output<ty
   })
 }
 
-export const trackAnalyticsEvents = async (payload: Payload, events: z.output<typeof analyticsEventSchema>[], ip: string, userAgent: string | null) => {
+export const trackAnalyticsEvents = async (
+  payload: Payload,
+  events: z.output<typeof analyticsEventSchema>[],
+  ip: string,
+  userAgent: string | null,
+) => {
   const now = new Date().toISOString()
   const ipHash = hashIp(ip)
   await payload.db.drizzle.insert(payload.db.tables.analytics_events).values(

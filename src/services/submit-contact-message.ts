@@ -7,9 +7,13 @@ import type { contactMessageSchema } from '@/schemas/contact'
 
 import { createUnique } from './create-unique'
 
-export const DUPLICATE_MESSAGE = 'We already received this message. We will reply within 24-48 hours.'
+export const DUPLICATE_MESSAGE =
+  'We already received this message. We will reply within 24-48 hours.'
 
-export const submitContactMessage = async (payload: Payload, input: z.output<typeof contactMessageSchema>) => {
+export const submitContactMessage = async (
+  payload: Payload,
+  input: z.output<typeof contactMessageSchema>,
+) => {
   const submissionKey = createHash('sha256')
     .update(JSON.stringify([input.email, input.subject, input.message]))
     .digest('base64url')

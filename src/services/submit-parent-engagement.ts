@@ -6,9 +6,14 @@ import type { parentEngagementSchema } from '@/schemas/parent-engagement'
 import { createUnique } from './create-unique'
 import { recordConsent } from './record-consent'
 
-export const ALREADY_CONNECTED = "You're already part of the journey! Watch your inbox for your guide."
+export const ALREADY_CONNECTED =
+  "You're already part of the journey! Watch your inbox for your guide."
 
-export const submitParentEngagement = async (payload: Payload, input: z.output<typeof parentEngagementSchema>, ip: string) => {
+export const submitParentEngagement = async (
+  payload: Payload,
+  input: z.output<typeof parentEngagementSchema>,
+  ip: string,
+) => {
   const source = input.source || 'parent_qr_connect'
   const { id } = await createUnique(
     payload,
@@ -27,6 +32,12 @@ export const submitParentEngagement = async (payload: Payload, input: z.output<t
     },
     ALREADY_CONNECTED,
   )
-  await recordConsent(payload, { email: input.email, consentType: 'parent-engagement', ipAddress: ip, source, metadata: { interests: input.interests ?? [] } })
+  await recordConsent(payload, {
+    email: input.email,
+    consentType: 'parent-engagement',
+    ipAddress: ip,
+    source,
+    metadata: { interests: input.interests ?? [] },
+  })
   return { id }
 }

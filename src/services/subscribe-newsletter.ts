@@ -9,7 +9,11 @@ import { recordConsent } from './record-consent'
 
 export const ALREADY_SUBSCRIBED = "You're already subscribed to our newsletter!"
 
-export const subscribeNewsletter = async (payload: Payload, input: NewsletterSignup, ip: string) => {
+export const subscribeNewsletter = async (
+  payload: Payload,
+  input: NewsletterSignup,
+  ip: string,
+) => {
   const now = new Date().toISOString()
   const source = input.source || 'website'
   const { id } = await createUnique(
@@ -27,6 +31,12 @@ export const subscribeNewsletter = async (payload: Payload, input: NewsletterSig
     },
     ALREADY_SUBSCRIBED,
   )
-  await recordConsent(payload, { email: input.email, consentType: 'newsletter', ipAddress: ip, source, metadata: { interests: input.interests ?? [] } })
+  await recordConsent(payload, {
+    email: input.email,
+    consentType: 'newsletter',
+    ipAddress: ip,
+    source,
+    metadata: { interests: input.interests ?? [] },
+  })
   return { id, email: input.email }
 }

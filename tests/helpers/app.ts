@@ -30,10 +30,13 @@ export type RequestOptions = {
 export type TestResponse = { status: number; headers: Headers; body: any; text: string }
 
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`
-export const uniqueEmail = (prefix = 'visitor') => `${prefix}.${Date.now().toString(36)}${randomInt(1e9)}@example.com`
+export const uniqueEmail = (prefix = 'visitor') =>
+  `${prefix}.${Date.now().toString(36)}${randomInt(1e9)}@example.com`
 
 export const startApp = async (): Promise<TestApp> => {
-  const database = await createTestDatabase(process.env.TEST_DATABASE_URL ? TEMPLATE_DB : TEMPLATE_DUMP)
+  const database = await createTestDatabase(
+    process.env.TEST_DATABASE_URL ? TEMPLATE_DB : TEMPLATE_DUMP,
+  )
   const config = await configPromise
   const payload = await getPayload({ config })
 
@@ -49,7 +52,12 @@ export const startApp = async (): Promise<TestApp> => {
     }
     const response = await handleEndpoints({
       config,
-      request: new Request(`http://localhost:3000/api${path}`, { method, headers, body, duplex: 'half' } as RequestInit),
+      request: new Request(`http://localhost:3000/api${path}`, {
+        method,
+        headers,
+        body,
+        duplex: 'half',
+      } as RequestInit),
     })
     const text = await response.text()
     let parsed: unknown

@@ -9,7 +9,10 @@ import { spawnEmbeddedDatabase } from '@/lib/db/spawn-embedded'
  * Test databases. With TEST_DATABASE_URL: databases on that PostgreSQL server, each a copy of one
  * migrated template. Without: embedded databases, each loaded from a migrated template archive.
  */
-export const TEMPLATE_DUMP = path.join(os.tmpdir(), `starfinity-template-${process.getuid?.() ?? 0}.tar`)
+export const TEMPLATE_DUMP = path.join(
+  os.tmpdir(),
+  `starfinity-template-${process.getuid?.() ?? 0}.tar`,
+)
 
 const databaseName = () => new URL(process.env.DATABASE_URL as string).pathname.slice(1)
 
@@ -30,9 +33,12 @@ export const createTestDatabase = async (template?: string): Promise<TestDatabas
   if (process.env.TEST_DATABASE_URL) {
     const name = databaseName()
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await adminQuery(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
+    await adminQuery(
+      template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+    )
     return {
-      close: () => (template ? adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) : Promise.resolve()),
+      close: () =>
+        template ? adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) : Promise.resolve(),
       dump: async () => undefined,
     }
   }

@@ -23,5 +23,10 @@ export const applyTestEnv = (id = `${process.pid}-${randomBytes(4).toString('hex
     TEST_DB_ID: id,
   })
   const base = process.env.TEST_DATABASE_URL
-  process.env.DATABASE_URL = base ? databaseUrl(base, id === 'template' ? TEMPLATE_DB : `starfinity_test_${id.replace(/\W/g, '_')}`) : embeddedDatabaseUrl(id)
+  process.env.DATABASE_URL = base
+    ? databaseUrl(
+        base,
+        id === 'template' ? TEMPLATE_DB : `starfinity_test_${id.replace(/\W/g, '_')}`,
+      )
+    : embeddedDatabaseUrl(id)
 }

@@ -58,8 +58,12 @@ describe('embedded database', () => {
     const pool = new pg.Pool({ connectionString: db.url, max: 2 })
     try {
       await pool.query('create table counter (n int)')
-      await Promise.all(Array.from({ length: 100 }, (_, i) => pool.query('insert into counter values ($1)', [i])))
-      expect((await pool.query('select count(*)::int as n, sum(n)::int as total from counter')).rows).toEqual([{ n: 100, total: 4950 }])
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => pool.query('insert into counter values ($1)', [i])),
+      )
+      expect(
+        (await pool.query('select count(*)::int as n, sum(n)::int as total from counter')).rows,
+      ).toEqual([{ n: 100, total: 4950 }])
     } finally {
       await pool.end()
       await db.close()

@@ -19,19 +19,38 @@ type DrizzleKit = {
 
 describe('migrations', () => {
   it('the committed migrations describe exactly the collections (migrate:create would find nothing)', async () => {
-    const db = app.payload.db as unknown as { migrationDir: string; schema: unknown; requireDrizzleKit: () => DrizzleKit }
-    const latest = fs.readdirSync(db.migrationDir).filter((file) => file.endsWith('.json')).sort().at(-1)
+    const db = app.payload.db as unknown as {
+      migrationDir: string
+      schema: unknown
+      requireDrizzleKit: () => DrizzleKit
+    }
+    const latest = fs
+      .readdirSync(db.migrationDir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .at(-1)
     expect(latest).toBeTruthy()
-    const committed = JSON.parse(fs.readFileSync(path.join(db.migrationDir, latest as string), 'utf8'))
+    const committed = JSON.parse(
+      fs.readFileSync(path.join(db.migrationDir, latest as string), 'utf8'),
+    )
     const kit = db.requireDrizzleKit()
-    const statements = await kit.generateMigration(committed, await kit.generateDrizzleJson(db.schema))
+    const statements = await kit.generateMigration(
+      committed,
+      await kit.generateDrizzleJson(db.schema),
+    )
     expect(statements).toEqual([])
   })
 
   it('applied every committed migration to the test database', async () => {
-    const files = fs.readdirSync(app.payload.db.migrationDir).filter((file) => /^\d.*\.ts$/.test(file))
-    const result = await app.payload.db.drizzle.execute(sql`select name from payload_migrations order by name`)
-    const applied = (result.rows as { name: string }[]).map((row) => row.name).filter((name) => name !== 'dev')
+    const files = fs
+      .readdirSync(app.payload.db.migrationDir)
+      .filter((file) => /^\d.*\.ts$/.test(file))
+    const result = await app.payload.db.drizzle.execute(
+      sql`select name from payload_migrations order by name`,
+    )
+    const applied = (result.rows as { name: string }[])
+      .map((row) => row.name)
+      .filter((name) => name !== 'dev')
     expect(applied).toEqual(files.map((file) => file.replace(/\.ts$/, '')).sort())
   })
 
@@ -47,7 +66,9 @@ describe('migrations', () => {
     const unique = await app.payload.db.drizzle.execute(sql`
       select tablename, indexdef from pg_indexes where indexdef like 'CREATE UNIQUE INDEX%'
       and tablename in ('newsletter_subscribers', 'waitlist_entries', 'email_preferences', 'email_suppressions', 'engagement_scores', 'users')`)
-    const defs = (unique.rows as { tablename: string; indexdef: string }[]).map((row) => `${row.tablename}: ${row.indexdef.replace(/.* USING btree /, '')}`)
+    const defs = (unique.rows as { tablename: string; indexdef: string }[]).map(
+      (row) => `${row.tablename}: ${row.indexdef.replace(/.* USING btree /, '')}`,
+    )
     expect(defs).toEqual(
       expect.arrayContaining([
         'newsletter_subscribers: (email)',

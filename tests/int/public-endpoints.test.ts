@@ -10,17 +10,46 @@ afterAll(async () => app?.close())
 
 const post = (path: string, body: unknown, ip?: string) => app.request('POST', path, { body, ip })
 
-const count = async (collection: 'waitlist-entries' | 'newsletter-subscribers' | 'contact-messages' | 'parent-engagements' | 'consents', email: string) =>
-  (await app.payload.count({ collection, where: { email: { equals: email } } })).totalDocs
+const count = async (
+  collection:
+    | 'waitlist-entries'
+    | 'newsletter-subscribers'
+    | 'contact-messages'
+    | 'parent-engagements'
+    | 'consents',
+  email: string,
+) => (await app.payload.count({ collection, where: { email: { equals: email } } })).totalDocs
 
 describe('POST /api/waitlist', () => {
   it('stores a signup with the spec defaults and records consent', async () => {
     const email = uniqueEmail()
-    const res = await post('/waitlist', { email: `  ${email.toUpperCase()} `, name: ' Ada ', product: 'records', interests: ['Sustainability'], referralSource: 'Podcast', isAdmin: true })
+    const res = await post('/waitlist', {
+      email: `  ${email.toUpperCase()} `,
+      name: ' Ada ',
+      product: 'records',
+      interests: ['Sustainability'],
+      referralSource: 'Podcast',
+      isAdmin: true,
+    })
     expect(res.status, res.text).toBe(201)
-    expect(res.body).toMatchObject({ success: true, message: 'Successfully joined waitlist!', data: { email, product: 'records' } })
-    const entry = await app.payload.findByID({ collection: 'waitlist-entries', id: res.body.data.id })
-    expect(entry).toMatchObject({ email, name: 'Ada', product: 'records', status: 'inactive', emailOpened: false, interests: ['Sustainability'], referralSource: 'Podcast' })
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Successfully joined waitlist!',
+      data: { email, product: 'records' },
+    })
+    const entry = await app.payload.findByID({
+      collection: 'waitlist-entries',
+      id: res.body.data.id,
+    })
+    expect(entry).toMatchObject({
+      email,
+      name: 'Ada',
+      product: 'records',
+      status: 'inactive',
+      emailOpened: false,
+      interests: ['Sustainability'],
+      referralSource: 'Podcast',
+    })
     expect(entry.joinedAt).toBeTruthy()
     expect(await count('consents', email)).toBe(1)
   })
@@ -34,7 +63,11 @@ describe('POST /api/waitlist', () => {
   it('answers 409 for the same email and product, and allows another product', async () => {
     const email = uniqueEmail()
     expect((await post('/waitlist', { email, name: 'A', product: 'records' })).status).toBe(201)
-    const again = await post('/waitlist', { email: email.toUpperCase(), name: 'A', product: 'records' })
+    const again = await post('/waitlist', {
+      email: email.toUpperCase(),
+      name: 'A',
+      product: 'records',
+    })
     expect(again.status).toBe(409)
     expect(again.body.message).toBe("You're already on the waitlist for this product!")
     expect((await post('/waitlist', { email, name: 'A', product: 'universe' })).status).toBe(201)
@@ -43,7 +76,11 @@ describe('POST /api/waitlist', () => {
 
   it('keeps exactly one row when 50 identical signups arrive at once', async () => {
     const email = uniqueEmail('race')
-    const responses = await Promise.all(Array.from({ length: 50 }, () => post('/waitlist', { email, name: 'Racer', product: 'publishing' })))
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        post('/waitlist', { email, name: 'Racer', product: 'publishing' }),
+      ),
+    )
     const statuses = responses.map((r) => r.status).sort()
     expect(statuses.filter((s) => s === 201)).toHaveLength(1)
     expect(statuses.filter((s) => s === 409)).toHaveLength(49)
@@ -55,7 +92,11 @@ describe('POST /api/waitlist', () => {
     [{ name: 'A' }, 'email', 'Please enter a valid email address'],
     [{ email: 'a@b.co' }, 'name', 'Name is required'],
     [{ email: 'a@b.co', name: '   ' }, 'name', 'Name is required'],
-    [{ email: 'a@b.co', name: 'A', product: 'shoes' }, 'product', 'Please choose one of our products'],
+    [
+      { email: 'a@b.co', name: 'A', product: 'shoes' },
+      'product',
+      'Please choose one of our products',
+    ],
     [{ email: 'a@b.co', name: 'x'.repeat(101) }, 'name', 'Name must be at most 100 characters'],
   ])('rejects %j with 400 naming %s', async (body, field, message) => {
     const res = await post('/waitlist', body)
@@ -69,10 +110,27 @@ describe('POST /api/newsletter', () => {
   it('stores an unconfirmed subscriber with consent details', async () => {
     const email = uniqueEmail()
     const ip = randomIp()
-    const res = await post('/newsletter', { email, firstName: 'Nia', interests: ['universe', 'updates'], source: 'hero-section' }, ip)
+    const res = await post(
+      '/newsletter',
+      { email, firstName: 'Nia', interests: ['universe', 'updates'], source: 'hero-section' },
+      ip,
+    )
     expect(res.status, res.text).toBe(201)
-    const [subscriber] = (await app.payload.find({ collection: 'newsletter-subscribers', where: { email: { equals: email } } })).docs
-    expect(subscriber).toMatchObject({ email, firstName: 'Nia', interests: ['universe', 'updates'], consentIp: ip, consentSource: 'hero-section', doubleOptInConfirmed: false, emailPreferences: ['newsletter'] })
+    const [subscriber] = (
+      await app.payload.find({
+        collection: 'newsletter-subscribers',
+        where: { email: { equals: email } },
+      })
+    ).docs
+    expect(subscriber).toMatchObject({
+      email,
+      firstName: 'Nia',
+      interests: ['universe', 'updates'],
+      consentIp: ip,
+      consentSource: 'hero-section',
+      doubleOptInConfirmed: false,
+      emailPreferences: ['newsletter'],
+    })
     expect(subscriber.unsubscribeToken).toMatch(/^[\w-]{32}$/)
     expect(subscriber.consentTimestamp).toBeTruthy()
     expect(await count('consents', email)).toBe(1)
@@ -81,7 +139,12 @@ describe('POST /api/newsletter', () => {
   it('uses consent source "website" when none is sent', async () => {
     const email = uniqueEmail()
     expect((await post('/newsletter', { email })).status).toBe(201)
-    const [subscriber] = (await app.payload.find({ collection: 'newsletter-subscribers', where: { email: { equals: email } } })).docs
+    const [subscriber] = (
+      await app.payload.find({
+        collection: 'newsletter-subscribers',
+        where: { email: { equals: email } },
+      })
+    ).docs
     expect(subscriber.consentSource).toBe('website')
   })
 
@@ -93,7 +156,9 @@ describe('POST /api/newsletter', () => {
     expect(again.body.message).toBe("You're already subscribed to our newsletter!")
 
     const racer = uniqueEmail('race')
-    const statuses = (await Promise.all(Array.from({ length: 50 }, () => post('/newsletter', { email: racer })))).map((r) => r.status)
+    const statuses = (
+      await Promise.all(Array.from({ length: 50 }, () => post('/newsletter', { email: racer })))
+    ).map((r) => r.status)
     expect(statuses.filter((s) => s === 201)).toHaveLength(1)
     expect(statuses.filter((s) => s === 409)).toHaveLength(49)
     expect(await count('newsletter-subscribers', racer)).toBe(1)
@@ -103,26 +168,46 @@ describe('POST /api/newsletter', () => {
     const bad = await post('/newsletter', { email: 'not-an-email' })
     expect(bad.status).toBe(400)
     expect(bad.body.errors.email).toBe('Please enter a valid email address')
-    const many = await post('/newsletter', { email: uniqueEmail(), interests: Array.from({ length: 21 }, (_, i) => `tag${i}`) })
+    const many = await post('/newsletter', {
+      email: uniqueEmail(),
+      interests: Array.from({ length: 21 }, (_, i) => `tag${i}`),
+    })
     expect(many.status).toBe(400)
     expect(many.body.errors).toHaveProperty('interests')
   })
 })
 
 describe('POST /api/contact', () => {
-  const valid = () => ({ name: 'Sam', email: uniqueEmail(), subject: 'collaboration', message: 'I would love to collaborate on a book.' })
+  const valid = () => ({
+    name: 'Sam',
+    email: uniqueEmail(),
+    subject: 'collaboration',
+    message: 'I would love to collaborate on a book.',
+  })
 
   it('stores the message as unread with normal priority', async () => {
     const body = valid()
     const res = await post('/contact', body)
     expect(res.status, res.text).toBe(201)
-    const message = await app.payload.findByID({ collection: 'contact-messages', id: res.body.data.id })
-    expect(message).toMatchObject({ ...body, status: 'unread', priority: 'normal', emailOpened: false })
+    const message = await app.payload.findByID({
+      collection: 'contact-messages',
+      id: res.body.data.id,
+    })
+    expect(message).toMatchObject({
+      ...body,
+      status: 'unread',
+      priority: 'normal',
+      emailOpened: false,
+    })
   })
 
   it('stores the same message once when it is sent twice', async () => {
     const body = valid()
-    const responses = await Promise.all([post('/contact', body), post('/contact', body), post('/contact', body)])
+    const responses = await Promise.all([
+      post('/contact', body),
+      post('/contact', body),
+      post('/contact', body),
+    ])
     expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409])
     expect(await count('contact-messages', body.email)).toBe(1)
   })
@@ -143,20 +228,41 @@ describe('POST /api/contact', () => {
   })
 
   it('accepts the limits exactly', async () => {
-    const res = await post('/contact', { ...valid(), name: 'n'.repeat(100), subject: 's'.repeat(200), message: 'm'.repeat(2000) })
+    const res = await post('/contact', {
+      ...valid(),
+      name: 'n'.repeat(100),
+      subject: 's'.repeat(200),
+      message: 'm'.repeat(2000),
+    })
     expect(res.status).toBe(201)
   })
 })
 
 describe('POST /api/parent-engagement', () => {
-  const valid = () => ({ name: 'Pat', email: uniqueEmail(), childAge: '5-6', bookAttraction: 'Nature connection', interests: ['parenting', 'nature', 'wild-universe'], source: 'parent_qr_connect' })
+  const valid = () => ({
+    name: 'Pat',
+    email: uniqueEmail(),
+    childAge: '5-6',
+    bookAttraction: 'Nature connection',
+    interests: ['parenting', 'nature', 'wild-universe'],
+    source: 'parent_qr_connect',
+  })
 
   it('stores the survey and records consent', async () => {
     const body = valid()
     const res = await post('/parent-engagement', body)
     expect(res.status, res.text).toBe(201)
-    const doc = await app.payload.findByID({ collection: 'parent-engagements', id: res.body.data.id })
-    expect(doc).toMatchObject({ name: 'Pat', email: body.email, childAge: '5-6', source: 'parent_qr_connect', interests: body.interests })
+    const doc = await app.payload.findByID({
+      collection: 'parent-engagements',
+      id: res.body.data.id,
+    })
+    expect(doc).toMatchObject({
+      name: 'Pat',
+      email: body.email,
+      childAge: '5-6',
+      source: 'parent_qr_connect',
+      interests: body.interests,
+    })
     expect(await count('consents', body.email)).toBe(1)
   })
 
@@ -174,10 +280,20 @@ describe('events', () => {
   it('stores an engagement event with a hashed address and an anonymous session', async () => {
     const ip = randomIp()
     const page = `/books/${Date.now()}`
-    const res = await post('/engagement/event', { eventType: 'page_view', eventData: { depth: 25 }, page, source: 'site', userAgent: 'test' }, ip)
+    const res = await post(
+      '/engagement/event',
+      { eventType: 'page_view', eventData: { depth: 25 }, page, source: 'site', userAgent: 'test' },
+      ip,
+    )
     expect(res.status, res.text).toBe(201)
-    const [event] = (await app.payload.find({ collection: 'engagement-events', where: { page: { equals: page } } })).docs
-    expect(event).toMatchObject({ eventType: 'page_view', eventData: '{"depth":25}', sessionId: 'anonymous' })
+    const [event] = (
+      await app.payload.find({ collection: 'engagement-events', where: { page: { equals: page } } })
+    ).docs
+    expect(event).toMatchObject({
+      eventType: 'page_view',
+      eventData: '{"depth":25}',
+      sessionId: 'anonymous',
+    })
     expect(event.ipHash).toBeTruthy()
     expect(event.ipHash).not.toContain(ip)
     expect(JSON.stringify(event)).not.toContain(ip)
@@ -186,12 +302,37 @@ describe('events', () => {
   it('tracks one analytics event or a batch, storing no raw address', async () => {
     const ip = randomIp()
     const label = `cta-${Date.now()}`
-    const one = await post('/analytics/track', { action: 'click', category: 'call_to_action', label, value: '3', page: '/', timestamp: new Date().toISOString(), sessionId: 's-1' }, ip)
+    const one = await post(
+      '/analytics/track',
+      {
+        action: 'click',
+        category: 'call_to_action',
+        label,
+        value: '3',
+        page: '/',
+        timestamp: new Date().toISOString(),
+        sessionId: 's-1',
+      },
+      ip,
+    )
     expect(one.status, one.text).toBe(201)
     expect(one.body.count).toBe(1)
-    const batch = await post('/analytics/track', [{ action: 'explore', category: 'content_interaction', label, value: 50 }, { action: 'navigate', category: 'navigation', label }], ip)
+    const batch = await post(
+      '/analytics/track',
+      [
+        { action: 'explore', category: 'content_interaction', label, value: 50 },
+        { action: 'navigate', category: 'navigation', label },
+      ],
+      ip,
+    )
     expect(batch.body.count).toBe(2)
-    const events = (await app.payload.find({ collection: 'analytics-events', where: { label: { equals: label } }, sort: 'createdAt' })).docs
+    const events = (
+      await app.payload.find({
+        collection: 'analytics-events',
+        where: { label: { equals: label } },
+        sort: 'createdAt',
+      })
+    ).docs
     expect(events).toHaveLength(3)
     expect(events[0]).toMatchObject({ action: 'click', value: 3, sessionId: 's-1' })
     expect(events[1].sessionId).toBe('anonymous')
@@ -209,18 +350,36 @@ describe('events', () => {
 })
 
 describe('bad requests never become a 500', () => {
-  it.each(['/newsletter', '/waitlist', '/contact', '/parent-engagement', '/engagement/event', '/analytics/track'])('%s: malformed JSON, wrong type, non-object, too large', async (path) => {
-    const malformed = await app.request('POST', path, { rawBody: '{"email":', headers: { 'content-type': 'application/json' } })
+  it.each([
+    '/newsletter',
+    '/waitlist',
+    '/contact',
+    '/parent-engagement',
+    '/engagement/event',
+    '/analytics/track',
+  ])('%s: malformed JSON, wrong type, non-object, too large', async (path) => {
+    const malformed = await app.request('POST', path, {
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(malformed.status).toBe(400)
     expect(malformed.body.message).toBe('Request body must be valid JSON')
 
-    const form = await app.request('POST', path, { rawBody: 'email=a@b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const form = await app.request('POST', path, {
+      rawBody: 'email=a@b.co',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(form.status).toBe(415)
 
-    const scalar = await app.request('POST', path, { rawBody: '"hello"', headers: { 'content-type': 'application/json' } })
+    const scalar = await app.request('POST', path, {
+      rawBody: '"hello"',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(scalar.status).toBe(400)
 
-    const huge = await app.request('POST', path, { body: { email: 'a@b.co', name: 'A', message: 'x'.repeat(70 * 1024) } })
+    const huge = await app.request('POST', path, {
+      body: { email: 'a@b.co', name: 'A', message: 'x'.repeat(70 * 1024) },
+    })
     expect(huge.status).toBe(413)
   })
 
@@ -232,7 +391,10 @@ describe('bad requests never become a 500', () => {
         controller.close()
       },
     })
-    const res = await app.request('POST', '/waitlist', { rawBody: stream as never, headers: { 'content-type': 'application/json' } })
+    const res = await app.request('POST', '/waitlist', {
+      rawBody: stream as never,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(413)
   })
 })
@@ -241,14 +403,41 @@ describe('rate limits', () => {
   it('answers 429 with Retry-After once an address exceeds the contact limit, and other addresses are unaffected', async () => {
     const ip = randomIp()
     const statuses: number[] = []
-    for (let i = 0; i < 6; i++) statuses.push((await post('/contact', { name: 'R', email: uniqueEmail(), subject: 'other', message: `Rate limit probe number ${i}` }, ip)).status)
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await post(
+            '/contact',
+            {
+              name: 'R',
+              email: uniqueEmail(),
+              subject: 'other',
+              message: `Rate limit probe number ${i}`,
+            },
+            ip,
+          )
+        ).status,
+      )
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201])
     expect(statuses[5]).toBe(429)
-    const limited = await post('/contact', { name: 'R', email: uniqueEmail(), subject: 'other', message: 'One more time, please.' }, ip)
+    const limited = await post(
+      '/contact',
+      { name: 'R', email: uniqueEmail(), subject: 'other', message: 'One more time, please.' },
+      ip,
+    )
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(limited.body.message).toMatch(/Too many requests/)
-    expect((await post('/contact', { name: 'R', email: uniqueEmail(), subject: 'other', message: 'From another address.' })).status).toBe(201)
+    expect(
+      (
+        await post('/contact', {
+          name: 'R',
+          email: uniqueEmail(),
+          subject: 'other',
+          message: 'From another address.',
+        })
+      ).status,
+    ).toBe(201)
   })
 })
 

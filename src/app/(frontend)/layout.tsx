@@ -6,7 +6,8 @@ import { TAGLINE } from '@/lib/constants'
 
 export const metadata: Metadata = {
   title: { default: `Starfinity — ${TAGLINE}`, template: '%s | Starfinity' },
-  description: 'Books, music, a companion app and a community for conscious families. ' + TAGLINE + '.',
+  description:
+    'Books, music, a companion app and a community for conscious families. ' + TAGLINE + '.',
 }
 
 export default function FrontendLayout({ children }: { children: ReactNode }) {

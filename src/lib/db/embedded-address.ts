@@ -13,4 +13,5 @@ export const embeddedDatabaseUrl = (id: string) =>
   `postgres://postgres:postgres@localhost/postgres?host=${encodeURIComponent(embeddedSocketDir(id))}&sslmode=disable`
 
 /** Whether a DATABASE_URL points at an embedded database started by this project. */
-export const isEmbeddedDatabaseUrl = (url: string) => url.includes(encodeURIComponent(path.join(os.tmpdir(), 'starfinity-db-')))
+export const isEmbeddedDatabaseUrl = (url: string) =>
+  url.includes(encodeURIComponent(path.join(os.tmpdir(), 'starfinity-db-')))

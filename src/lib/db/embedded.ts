@@ -86,7 +86,9 @@ const releaseLock = (dataDir: string) => {
  * PostgreSQL in WebAssembly (PGlite), served on loopback so Payload's postgres adapter
  * connects to it like to any PostgreSQL server.
  */
-export const startEmbeddedDatabase = async (options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> => {
+export const startEmbeddedDatabase = async (
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedDatabase> => {
   const { dataDir, port = 0, maxConnections = 16 } = options
   if (dataDir) acquireLock(dataDir)
   let db: PGlite | undefined
@@ -118,7 +120,8 @@ export const startEmbeddedDatabase = async (options: EmbeddedOptions = {}): Prom
       await server.stop()
       await db.close()
       if (dataDir) releaseLock(dataDir)
-      if (options.socketId) fs.rmSync(embeddedSocketDir(options.socketId), { recursive: true, force: true })
+      if (options.socketId)
+        fs.rmSync(embeddedSocketDir(options.socketId), { recursive: true, force: true })
     })())
   return { url, db, close }
 }

@@ -18,4 +18,8 @@ export const closePayload = async (payload: Payload) => {
   await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 500).unref())])
 }
 
-type Pool = { end: () => Promise<void>; ended?: boolean; on: (event: 'error', listener: () => void) => void }
+type Pool = {
+  end: () => Promise<void>
+  ended?: boolean
+  on: (event: 'error', listener: () => void) => void
+}

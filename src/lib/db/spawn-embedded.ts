@@ -12,13 +12,18 @@ export type EmbeddedDatabaseProcess = {
   close: () => Promise<void>
 }
 
-type Message = { type: 'ready'; url: string } | { type: 'dumped' } | { type: 'failed'; message: string; inUse: boolean }
+type Message =
+  | { type: 'ready'; url: string }
+  | { type: 'dumped' }
+  | { type: 'failed'; message: string; inUse: boolean }
 
 const serverScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'embedded-server.ts')
 const tsxLoader = createRequire(import.meta.url).resolve('tsx')
 
 /** Starts the embedded database in a child process and resolves with its postgres:// address. */
-export const spawnEmbeddedDatabase = (options: { dataDir?: string; load?: string; port?: number; socketId?: string } = {}) =>
+export const spawnEmbeddedDatabase = (
+  options: { dataDir?: string; load?: string; port?: number; socketId?: string } = {},
+) =>
   new Promise<EmbeddedDatabaseProcess>((resolve, reject) => {
     const args = [
       ...(options.dataDir ? ['--data-dir', options.dataDir] : []),
@@ -26,7 +31,10 @@ export const spawnEmbeddedDatabase = (options: { dataDir?: string; load?: string
       ...(options.port ? ['--port', String(options.port)] : []),
       ...(options.socketId ? ['--socket-id', options.socketId] : []),
     ]
-    const child = fork(serverScript, args, { execArgv: ['--import', tsxLoader], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const child = fork(serverScript, args, {
+      execArgv: ['--import', tsxLoader],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
     let exited = false
     const exit = new Promise<void>((done) => child.once('exit', () => ((exited = true), done())))
 
@@ -45,7 +53,9 @@ export const spawnEmbeddedDatabase = (options: { dataDir?: string; load?: string
       .then((message) => {
         if (message.type === 'failed') {
           const owner = options.dataDir ? readLock(options.dataDir) : undefined
-          throw message.inUse && owner && options.dataDir ? new DatabaseInUseError(options.dataDir, owner.pid, owner.url) : new Error(message.message)
+          throw message.inUse && owner && options.dataDir
+            ? new DatabaseInUseError(options.dataDir, owner.pid, owner.url)
+            : new Error(message.message)
         }
         resolve({
           url: (message as { url: string }).url,
