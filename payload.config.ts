@@ -7,7 +7,7 @@ import { numeric } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { buildConfig } from 'payload'
 
 import { collections } from '@/collections'
-import { publicEndpoints } from '@/endpoints'
+import { endpoints } from '@/endpoints'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { demoGuard } from '@/lib/demo-guard'
 import { env, poolMax, serverUrl } from '@/lib/env'
@@ -34,7 +34,7 @@ export default buildConfig(
     },
     collections,
     globals: [SiteSettings],
-    endpoints: publicEndpoints,
+    endpoints,
     editor: lexicalEditor(),
     db: postgresAdapter({
       pool: { connectionString: env().DATABASE_URL, max: poolMax() },

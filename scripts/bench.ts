@@ -473,7 +473,9 @@ const serverLogProblems = () => {
 // ---------------------------------------------------------------------------------------------
 
 const main = async (): Promise<number> => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'))
+  // The data directory inside a temporary one, so that its `<dir>.lock` file is removed with it.
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-'))
+  const dataDir = path.join(tempDir, 'pglite')
   const cleanupNotes: string[] = []
   try {
     const port = await freePort()
@@ -596,7 +598,7 @@ const main = async (): Promise<number> => {
   } finally {
     process.stdout.write('Stopping the site… ')
     cleanupNotes.push(...(await stopServer()))
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    fs.rmSync(tempDir, { recursive: true, force: true })
     console.log('stopped.')
     for (const note of cleanupNotes) console.error(`  note: ${note}`)
   }

@@ -86,7 +86,9 @@ const main = async () => {
   }
   // While Next runs, signals reach it and the database closes once it has exited; before that, stop now.
   let serving = false
+  let stopRequested = false
   const onSignal = () => {
+    stopRequested = true
     if (!serving) void stop(130)
   }
   process.on('SIGINT', onSignal)
@@ -102,7 +104,9 @@ const main = async () => {
       if (code !== 0) return stop(code)
     }
     log('serving', { url: `http://localhost:${port}` })
-    await stop(await run([dev ? 'dev' : 'start', '-p', port]))
+    const code = await run([dev ? 'dev' : 'start', '-p', port])
+    // Asked to stop: Next's exit status for the signal is not a failure.
+    await stop(stopRequested ? 0 : code)
   } catch (error) {
     console.error(error)
     await stop(1)

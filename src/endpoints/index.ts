@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { operationsEndpoints } from './operations'
-import { publicEndpoints as visitorEndpoints } from './public'
+import { publicEndpoints } from './public'
 
-export const publicEndpoints: Endpoint[] = [...visitorEndpoints, ...operationsEndpoints]
+/** Every custom endpoint, served under /api. */
+export const endpoints: Endpoint[] = [...publicEndpoints, ...operationsEndpoints]
