@@ -75,6 +75,7 @@ const setting = (name: string, fallback: number, integer = false): number => {
 const DURATION = setting('BENCH_DURATION', 10)
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 20, true)
 const WARMUP_SECONDS = 2
+const DRAIN_MS = 1_000
 const STARTUP_TIMEOUT_MS = 10 * 60_000
 const STOP_GRACE_MS = 20_000
 
@@ -382,8 +383,11 @@ const unexpectedOf = (route: Route, result: AutocannonResult) => {
 
 const benchRoute = async (baseUrl: string, route: Route): Promise<Measured> => {
   const warm = await measure(baseUrl, route, WARMUP_SECONDS)
+  // Requests left in flight when the warm-up closed its connections drain before measuring.
+  await sleep(DRAIN_MS)
   checkInterrupted()
   const result = await measure(baseUrl, route, DURATION)
+  await sleep(DRAIN_MS)
   checkInterrupted()
   const warmCounts = unexpectedOf(route, warm)
   const counts = unexpectedOf(route, result)
@@ -459,15 +463,44 @@ const evaluate = (results: Measured[]): Target[] => {
   ]
 }
 
-/** Warning and error lines of the site's output (Payload logs JSON; Next and Node print text). */
-const serverLogProblems = () => {
+interface LogProblem {
+  count: number
+  line: string
+}
+
+const PINO_LEVELS: Record<number, string> = { 40: 'warn', 50: 'error', 60: 'fatal' }
+
+/**
+ * Warning and error lines of the site's output, grouped: Payload logs JSON (summarised by level,
+ * message, path and error), Next and Node print text.
+ */
+const serverLogProblems = (): LogProblem[] => {
   if (!fs.existsSync(serverLogPath)) return []
   const pattern =
     /"level":\s*(40|50|60|"warn"|"error"|"fatal")|\b(WARN|ERROR|FATAL|Error:|Unhandled|ECONN\w+)\b|⚠|⨯/
-  return fs
-    .readFileSync(serverLogPath, 'utf8')
-    .split('\n')
-    .filter((line) => pattern.test(line))
+  // Next's list of experimental flags marks each with ⨯ (e.g. "⨯ turbopackServerFastRefresh").
+  const experimentFlag = /^\s*⨯\s+[\w.-]+\s*$/
+  const groups = new Map<string, number>()
+  for (const line of fs.readFileSync(serverLogPath, 'utf8').split('\n')) {
+    if (!pattern.test(line) || experimentFlag.test(line)) continue
+    let key = line.trim().slice(0, 300)
+    try {
+      const entry = JSON.parse(line) as {
+        level?: number | string
+        msg?: string
+        path?: string
+        err?: { message?: string; code?: string }
+      }
+      const level = typeof entry.level === 'number' ? PINO_LEVELS[entry.level] : entry.level
+      key = [level, entry.msg, entry.path, entry.err?.message, entry.err?.code]
+        .filter(Boolean)
+        .join(' | ')
+    } catch {
+      // A text line: kept as it is.
+    }
+    groups.set(key, (groups.get(key) ?? 0) + 1)
+  }
+  return [...groups].map(([line, count]) => ({ line, count })).sort((a, b) => b.count - a.count)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -558,10 +591,17 @@ const main = async (): Promise<number> => {
       }
     }
     if (problems.length) {
+      const total = problems.reduce((sum, problem) => sum + problem.count, 0)
       console.log(
-        `\nThe site logged ${problems.length} warning/error lines (see ${path.relative(root, serverLogPath)}):`,
+        `\nThe site logged ${total} warning/error lines (${path.relative(root, serverLogPath)}):`,
       )
-      for (const line of problems.slice(0, 5)) console.log(`  ${line.slice(0, 300)}`)
+      for (const { count, line } of problems.slice(0, 10)) console.log(`  ${count}× ${line}`)
+      if (problems.some((problem) => /aborted|ECONNRESET/.test(problem.line))) {
+        console.log(
+          '  ("aborted"/ECONNRESET: requests still in flight when autocannon closed its connections ' +
+            'at the end of a measurement)',
+        )
+      }
     }
 
     const report = {
@@ -581,7 +621,7 @@ const main = async (): Promise<number> => {
       },
       results,
       targets,
-      serverLogProblems: problems.length,
+      serverLogProblems: problems,
     }
     fs.mkdirSync(resultsDir, { recursive: true })
     const jsonPath = path.join(resultsDir, 'latest.json')

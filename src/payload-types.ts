@@ -98,7 +98,6 @@ export interface Config {
     media: Media;
     'rate-limits': RateLimit;
     'payload-kv': PayloadKv;
-    'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
@@ -135,7 +134,6 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     'rate-limits': RateLimitsSelect<false> | RateLimitsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
-    'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
   };
@@ -851,141 +849,6 @@ export interface PayloadKv {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "payload-locked-documents".
- */
-export interface PayloadLockedDocument {
-  id: number;
-  document?:
-    | ({
-        relationTo: 'users';
-        value: number | User;
-      } | null)
-    | ({
-        relationTo: 'waitlist-entries';
-        value: number | WaitlistEntry;
-      } | null)
-    | ({
-        relationTo: 'contact-messages';
-        value: number | ContactMessage;
-      } | null)
-    | ({
-        relationTo: 'parent-engagements';
-        value: number | ParentEngagement;
-      } | null)
-    | ({
-        relationTo: 'newsletter-subscribers';
-        value: number | NewsletterSubscriber;
-      } | null)
-    | ({
-        relationTo: 'email-logs';
-        value: number | EmailLog;
-      } | null)
-    | ({
-        relationTo: 'email-suppressions';
-        value: number | EmailSuppression;
-      } | null)
-    | ({
-        relationTo: 'suppressed-emails';
-        value: number | SuppressedEmail;
-      } | null)
-    | ({
-        relationTo: 'bounce-events';
-        value: number | BounceEvent;
-      } | null)
-    | ({
-        relationTo: 'email-preferences';
-        value: number | EmailPreference;
-      } | null)
-    | ({
-        relationTo: 'email-sequences';
-        value: number | EmailSequence;
-      } | null)
-    | ({
-        relationTo: 'email-templates';
-        value: number | EmailTemplate;
-      } | null)
-    | ({
-        relationTo: 'sequence-enrollments';
-        value: number | SequenceEnrollment;
-      } | null)
-    | ({
-        relationTo: 'campaigns';
-        value: number | Campaign;
-      } | null)
-    | ({
-        relationTo: 'email-events';
-        value: number | EmailEvent;
-      } | null)
-    | ({
-        relationTo: 'deliverability-metrics';
-        value: number | DeliverabilityMetric;
-      } | null)
-    | ({
-        relationTo: 'analytics-events';
-        value: number | AnalyticsEvent;
-      } | null)
-    | ({
-        relationTo: 'engagement-events';
-        value: number | EngagementEvent;
-      } | null)
-    | ({
-        relationTo: 'user-segments';
-        value: number | UserSegment;
-      } | null)
-    | ({
-        relationTo: 'segment-memberships';
-        value: number | SegmentMembership;
-      } | null)
-    | ({
-        relationTo: 'engagement-scores';
-        value: number | EngagementScore;
-      } | null)
-    | ({
-        relationTo: 'consents';
-        value: number | Consent;
-      } | null)
-    | ({
-        relationTo: 'characters';
-        value: number | Character;
-      } | null)
-    | ({
-        relationTo: 'insights';
-        value: number | Insight;
-      } | null)
-    | ({
-        relationTo: 'faq-items';
-        value: number | FaqItem;
-      } | null)
-    | ({
-        relationTo: 'books';
-        value: number | Book;
-      } | null)
-    | ({
-        relationTo: 'songs';
-        value: number | Song;
-      } | null)
-    | ({
-        relationTo: 'shop-products';
-        value: number | ShopProduct;
-      } | null)
-    | ({
-        relationTo: 'media';
-        value: number | Media;
-      } | null)
-    | ({
-        relationTo: 'rate-limits';
-        value: number | RateLimit;
-      } | null);
-  globalSlug?: string | null;
-  user: {
-    relationTo: 'users';
-    value: number | User;
-  };
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-preferences".
  */
 export interface PayloadPreference {
@@ -1539,17 +1402,6 @@ export interface RateLimitsSelect<T extends boolean = true> {
 export interface PayloadKvSelect<T extends boolean = true> {
   key?: T;
   data?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "payload-locked-documents_select".
- */
-export interface PayloadLockedDocumentsSelect<T extends boolean = true> {
-  document?: T;
-  globalSlug?: T;
-  user?: T;
-  updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

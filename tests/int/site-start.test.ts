@@ -61,8 +61,12 @@ const start = async () => {
   child.stderr?.on('data', (chunk) => (output += chunk))
   const base = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 9 * 60_000
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`)
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await closed // all output read
+      throw new Error(`npm start exited early (${child.exitCode ?? child.signalCode}):\n${output}`)
+    }
     const ok = await fetch(`${base}/api/health`).then(
       (r) => r.ok,
       () => false,
