@@ -12,14 +12,15 @@ export const RATE_LIMITS = {
   contact: { limit: 5, windowSeconds: 60 },
   'parent-engagement': { limit: 5, windowSeconds: 60 },
   'engagement-event': { limit: 120, windowSeconds: 60 },
-  'analytics-track': { limit: 300, windowSeconds: 60 },
+  // Counted in each instance's memory: the hottest path makes no database round trip for its limit.
+  'analytics-track': { limit: 300, windowSeconds: 60, perInstance: true },
 } as const
 
 export type RateLimitedRoute = keyof typeof RATE_LIMITS
 
 /**
- * Counts one request in PostgreSQL, so every app instance shares the same counters.
- * Throws 429 with Retry-After once the window's allowance is used.
+ * Counts one request: in PostgreSQL, so every app instance shares the counters, or in memory for the
+ * per-instance routes. Throws 429 with Retry-After once the window's allowance is used.
  */
 export const consumeRateLimit = async (
   payload: Payload,
@@ -33,18 +34,10 @@ export const consumeRateLimit = async (
   const now = Date.now()
   const windowStart = new Date(Math.floor(now / (windowSeconds * 1000)) * windowSeconds * 1000)
   const key = `${route}:${hashIp(ip)}`
-
-  const result = await payload.db.drizzle.execute(sql`
-    INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
-    VALUES (${key}, ${windowStart.toISOString()}, 1, now(), now())
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.count + 1 ELSE 1 END,
-      window_start = EXCLUDED.window_start,
-      updated_at = now()
-    RETURNING count`)
-  const count = Number((result.rows[0] as { count: string | number }).count)
-  // New windows are the moment to sweep old counters now and then, without a scheduler.
-  if (count === 1 && Math.random() < 0.01) void purgeRateLimits(payload).catch(() => undefined)
+  const count =
+    'perInstance' in RATE_LIMITS[route]
+      ? countInMemory(key, windowStart.getTime())
+      : await countInDatabase(payload, key, windowStart)
   if (count <= limit) return
 
   const retryAfter = Math.max(
@@ -59,6 +52,33 @@ export const consumeRateLimit = async (
       'Retry-After': String(retryAfter),
     },
   )
+}
+
+const memory = new Map<string, { windowStart: number; count: number }>()
+
+const countInMemory = (key: string, windowStart: number) => {
+  if (memory.size > 50_000) {
+    for (const [k, v] of memory) if (v.windowStart < windowStart) memory.delete(k)
+  }
+  const entry = memory.get(key)
+  if (entry && entry.windowStart === windowStart) return ++entry.count
+  memory.set(key, { windowStart, count: 1 })
+  return 1
+}
+
+const countInDatabase = async (payload: Payload, key: string, windowStart: Date) => {
+  const result = await payload.db.drizzle.execute(sql`
+    INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
+    VALUES (${key}, ${windowStart.toISOString()}, 1, now(), now())
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.count + 1 ELSE 1 END,
+      window_start = EXCLUDED.window_start,
+      updated_at = now()
+    RETURNING count`)
+  const count = Number((result.rows[0] as { count: string | number }).count)
+  // New windows are the moment to sweep old counters now and then, without a scheduler.
+  if (count === 1 && Math.random() < 0.01) void purgeRateLimits(payload).catch(() => undefined)
+  return count
 }
 
 /** Drops counters of windows long past; run from a periodic job. */

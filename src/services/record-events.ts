@@ -5,6 +5,8 @@ import { hashIp } from '@/lib/anonymize'
 import { ANONYMOUS_SESSION } from '@/lib/constants'
 import type { analyticsEventSchema, engagementEventSchema } from '@/schemas/events'
 
+import { bufferAnalyticsRows } from './analytics-buffer'
+
 // High-volume tables: one plain insert (or one multi-row insert), never the document pipeline.
 
 export const recordEngagementEvent = async (
@@ -34,7 +36,8 @@ export const trackAnalyticsEvents = async (
 ) => {
   const now = new Date().toISOString()
   const ipHash = hashIp(ip)
-  await payload.db.drizzle.insert(payload.db.tables.analytics_events).values(
+  bufferAnalyticsRows(
+    payload,
     events.map((event) => ({
       action: event.action,
       category: event.category,

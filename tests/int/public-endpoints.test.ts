@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { flushAnalytics } from '@/services/analytics-buffer'
+
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 
 let app: TestApp
@@ -7,6 +9,12 @@ beforeAll(async () => {
   app = await startApp()
 })
 afterAll(async () => app?.close())
+
+/** Rate-limit windows are whole minutes: start a burst well inside one. */
+const awayFromWindowEdge = async () => {
+  const left = 60_000 - (Date.now() % 60_000)
+  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100))
+}
 
 const post = (path: string, body: unknown, ip?: string) => app.request('POST', path, { body, ip })
 
@@ -326,6 +334,7 @@ describe('events', () => {
       ip,
     )
     expect(batch.body.count).toBe(2)
+    await flushAnalytics(app.payload)
     const events = (
       await app.payload.find({
         collection: 'analytics-events',
@@ -401,6 +410,7 @@ describe('bad requests never become a 500', () => {
 
 describe('rate limits', () => {
   it('answers 429 with Retry-After once an address exceeds the contact limit, and other addresses are unaffected', async () => {
+    await awayFromWindowEdge()
     const ip = randomIp()
     const statuses: number[] = []
     for (let i = 0; i < 6; i++)
@@ -438,6 +448,21 @@ describe('rate limits', () => {
         })
       ).status,
     ).toBe(201)
+  })
+})
+
+describe('analytics rate limit', () => {
+  it('answers 429 after 300 events a minute from one address, counted in memory', async () => {
+    const ip = randomIp()
+    const body = { action: 'click', category: 'navigation', label: 'limit-probe' }
+    await awayFromWindowEdge()
+    const statuses = await Promise.all(
+      Array.from({ length: 301 }, () => post('/analytics/track', body, ip)),
+    )
+    expect(statuses.filter((r) => r.status === 201)).toHaveLength(300)
+    const limited = statuses.filter((r) => r.status === 429)
+    expect(limited).toHaveLength(1)
+    expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })
 
