@@ -59,7 +59,12 @@ const config: Config = {
   graphQL: { disablePlaygroundInProduction: true },
   debug: env().NODE_ENV !== 'production',
   logger: { options: { level: env().LOG_LEVEL } },
-  loggingLevels: { Forbidden: 'info', ValidationError: 'info' },
+  loggingLevels: {
+    Forbidden: 'info',
+    ValidationError: 'info',
+    AuthenticationError: 'warn',
+    LockedAuth: 'warn',
+  },
 }
 
 export default buildConfig(withoutDocumentLocks(demoGuard(config)))
