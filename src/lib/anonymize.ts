@@ -2,8 +2,18 @@ import { createHash, createHmac } from 'node:crypto'
 
 import { env } from './env'
 
-const dailySalt = (day: string) =>
-  createHmac('sha256', env().PAYLOAD_SECRET).update(`ip-salt:${day}`).digest()
+let salt: { day: string; value: Buffer } | undefined
+
+/** Derived from the secret, once per UTC day. */
+const dailySalt = (day: string) => {
+  if (salt?.day !== day) {
+    salt = {
+      day,
+      value: createHmac('sha256', env().PAYLOAD_SECRET).update(`ip-salt:${day}`).digest(),
+    }
+  }
+  return salt.value
+}
 
 /**
  * An address that cannot be turned back into the IP, and that changes every day (UTC),
