@@ -25,10 +25,3 @@ export const hashIp = (ip: string, now = new Date()): string =>
     .update(ip)
     .digest('base64url')
     .slice(0, 22)
-
-/** `jane@example.com` → `j•••@example.com`, for logs and demo users. */
-export const maskEmail = (email: string): string => {
-  const at = email.indexOf('@')
-  if (at <= 0) return '•••'
-  return `${email[0]}•••${email.slice(at)}`
-}
