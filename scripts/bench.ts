@@ -5,7 +5,7 @@
  * bench-results/latest.json. A missed target is reported, not failed: the exit code is non-zero
  * only when the site cannot be started or stops answering. See docs/benchmarks.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -36,7 +36,6 @@ interface Histogram {
   p99: number
   max: number
   total: number
-  sent: number
 }
 interface AutocannonResult {
   requests: Histogram
@@ -61,6 +60,24 @@ const autocannon: Autocannon = autocannonUntyped
 const root = path.resolve(import.meta.dirname, '..')
 const resultsDir = path.join(root, 'bench-results')
 const serverLogPath = path.join(resultsDir, 'server.log')
+
+/** The commit measured, with `+changes` when the working tree differs from it. */
+const revision = () => {
+  try {
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+    const commit = git('rev-parse', '--short', 'HEAD').trim()
+    return git('status', '--porcelain', '--untracked-files=no').trim()
+      ? `${commit}+changes`
+      : commit
+  } catch {
+    return 'unknown'
+  }
+}
 
 const setting = (name: string, fallback: number, integer = false): number => {
   const raw = process.env[name]?.trim()
@@ -97,6 +114,8 @@ interface Route {
   path: string
   expected: number
   body?: (n: number) => unknown
+  /** Where the accepted requests are stored, and the query (Payload REST) that finds this run's rows. */
+  stored?: { collection: string; where: string }
 }
 
 const ROUTES: Route[] = [
@@ -113,6 +132,7 @@ const ROUTES: Route[] = [
       page: '/',
       sessionId: `bench-${runId}-${n}`,
     }),
+    stored: { collection: 'analytics-events', where: `where[sessionId][like]=bench-${runId}-` },
   },
   {
     key: 'waitlist',
@@ -120,6 +140,7 @@ const ROUTES: Route[] = [
     path: '/api/waitlist',
     expected: 201,
     body: (n) => ({ email: emailFor(n), name: 'Bench', product: 'records' }),
+    stored: { collection: 'waitlist-entries', where: `where[email][like]=-${runId}@` },
   },
   {
     key: 'newsletter',
@@ -127,6 +148,7 @@ const ROUTES: Route[] = [
     path: '/api/newsletter',
     expected: 201,
     body: (n) => ({ email: emailFor(n) }),
+    stored: { collection: 'newsletter-subscribers', where: `where[email][like]=-${runId}@` },
   },
 ]
 
@@ -138,17 +160,21 @@ const label = (route: Route) => `${route.method} ${route.path}`
 class Interrupted extends Error {}
 
 const interrupt = new AbortController()
-let interrupts = 0
+let firstSignalAt = 0
+let tempDir: string | undefined
 const onSignal = (signal: NodeJS.Signals) => {
-  interrupts += 1
-  if (interrupts === 1) {
+  if (!firstSignalAt) {
+    firstSignalAt = Date.now()
     console.error(`\n${signal}: stopping the benchmark and the site…`)
     interrupt.abort()
-  } else {
-    console.error(`${signal} again: killing the site now`)
-    killGroup()
-    process.exit(130)
+    return
   }
+  // One Ctrl-C can arrive more than once (npm and tsx relay it to this process as well).
+  if (Date.now() - firstSignalAt < 2_000) return
+  console.error(`${signal} again: killing the site now`)
+  killGroup()
+  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true })
+  process.exit(130)
 }
 process.on('SIGINT', onSignal)
 process.on('SIGTERM', onSignal)
@@ -190,7 +216,7 @@ const freePort = () =>
     })
   })
 
-const startServer = (port: number, dataDir: string): Server => {
+const startServer = (port: number, dataDir: string, adminPassword: string): Server => {
   fs.mkdirSync(resultsDir, { recursive: true })
   const logFd = fs.openSync(serverLogPath, 'w')
   const child = spawn(
@@ -208,7 +234,7 @@ const startServer = (port: number, dataDir: string): Server => {
         TRUST_PROXY: '1',
         RATE_LIMIT_FACTOR: '1',
         ADMIN_USERNAME: 'bench',
-        ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+        ADMIN_PASSWORD: adminPassword,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', logFd, logFd],
@@ -365,10 +391,13 @@ interface Measured {
   requests: number
   expectedResponses: number
   statusCodes: Record<string, number>
+  non2xx: number
   errors: number
   timeouts: number
   unexpected: number
   warmup: { requests: number; unexpected: number; statusCodes: Record<string, number> }
+  /** Rows of this run found in the database afterwards, against the 201s of warm-up and run. */
+  stored?: { rows: number; acknowledged: number } | { error: string }
   throughputRatio?: number
   p99Ratio?: number
 }
@@ -402,6 +431,7 @@ const benchRoute = async (baseUrl: string, route: Route): Promise<Measured> => {
     requests: result.requests.total,
     expectedResponses: counts.expected,
     statusCodes: counts.statuses,
+    non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
     unexpected: counts.unexpected,
@@ -413,10 +443,45 @@ const benchRoute = async (baseUrl: string, route: Route): Promise<Measured> => {
   }
 }
 
+/**
+ * A 201 may be answered before the row is written (analytics is buffered in memory), so the rows
+ * are counted afterwards through Payload's REST API, signed in as the benchmark's admin.
+ */
+const countStoredRows = async (baseUrl: string, password: string, results: Measured[]) => {
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.254' }
+  const login = await fetch(`${baseUrl}/api/users/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: 'bench', password }),
+  })
+  const { token } = (await login.json().catch(() => ({}))) as { token?: string }
+  for (const result of results) {
+    const route = ROUTES.find((candidate) => candidate.key === result.route)
+    if (!route?.stored) continue
+    const acknowledged =
+      (result.statusCodes[String(route.expected)] ?? 0) +
+      (result.warmup.statusCodes[String(route.expected)] ?? 0)
+    if (!token) {
+      result.stored = { error: `sign-in failed (${login.status})` }
+      continue
+    }
+    const response = await fetch(
+      `${baseUrl}/api/${route.stored.collection}?${route.stored.where}&limit=1&depth=0`,
+      { headers: { ...headers, authorization: `JWT ${token}` } },
+    )
+    const body = (await response.json().catch(() => ({}))) as { totalDocs?: number }
+    result.stored =
+      response.ok && typeof body.totalDocs === 'number'
+        ? { rows: body.totalDocs, acknowledged }
+        : { error: `GET /api/${route.stored.collection} answered ${response.status}` }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reporting
 
 const ratio = (value: number, base: number) => (base > 0 ? value / base : undefined)
+const percent = (change: number) => `${change >= 0 ? '+' : ''}${(change * 100).toFixed(0)}%`
 const fixed = (value: number | undefined, digits: number) =>
   value === undefined ? '–' : value.toFixed(digits)
 
@@ -439,7 +504,7 @@ interface Target {
   pass: boolean
 }
 
-const evaluate = (results: Measured[]): Target[] => {
+const evaluate = (results: Measured[], unexpectedElsewhere: number): Target[] => {
   const byKey = (key: Route['key']) => results.find((result) => result.route === key)
   const throughputTarget = (key: Route['key'], minimum: number): Target => {
     const value = byKey(key)?.throughputRatio
@@ -449,7 +514,8 @@ const evaluate = (results: Measured[]): Target[] => {
       pass: value !== undefined && value >= minimum,
     }
   }
-  const unexpected = results.reduce((sum, result) => sum + result.unexpected, 0)
+  const unexpected =
+    results.reduce((sum, result) => sum + result.unexpected, 0) + unexpectedElsewhere
   const mismatched = results.filter((result) => result.expectedResponses !== result.requests)
   return [
     throughputTarget('analytics', TARGETS.analytics),
@@ -507,10 +573,12 @@ const serverLogProblems = (): LogProblem[] => {
 
 const main = async (): Promise<number> => {
   // The data directory inside a temporary one, so that its `<dir>.lock` file is removed with it.
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-'))
-  const dataDir = path.join(tempDir, 'pglite')
+  const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-'))
+  tempDir = temporary
+  const dataDir = path.join(temporary, 'pglite')
   const cleanupNotes: string[] = []
   try {
+    const measuredRevision = revision()
     const port = await freePort()
     const baseUrl = `http://127.0.0.1:${port}`
     console.log(`Starting the site on port ${port} (log: ${path.relative(root, serverLogPath)})…`)
@@ -518,10 +586,11 @@ const main = async (): Promise<number> => {
       '  a fresh database is migrated and seeded; the site is built first if sources changed',
     )
     const startedAt = Date.now()
-    server = startServer(port, dataDir)
+    const adminPassword = randomBytes(18).toString('base64url')
+    server = startServer(port, dataDir, adminPassword)
     await waitUntilHealthy(baseUrl)
     const startupSeconds = Math.round((Date.now() - startedAt) / 1000)
-    console.log(`Site ready after ${startupSeconds} s.`)
+    console.log(`Site ready after ${startupSeconds} s (revision ${measuredRevision}).`)
     console.log(
       `Measuring each route for ${DURATION} s after a ${WARMUP_SECONDS} s warm-up, ` +
         `${CONNECTIONS} connections…`,
@@ -542,16 +611,35 @@ const main = async (): Promise<number> => {
           `${result.unexpected} unexpected`,
       )
     }
+    // The baseline once more: a machine whose load changed during the run shows here.
+    const baseline = results[0]
+    process.stdout.write(`  ${label(ROUTES[0])} again, to check the baseline held… `)
+    const again = await measure(baseUrl, ROUTES[0], DURATION)
+    await sleep(DRAIN_MS)
+    checkInterrupted()
+    const baselineAgain = {
+      requestsPerSecond: again.requests.average,
+      p99: again.latency.p99,
+      unexpected: unexpectedOf(ROUTES[0], again).unexpected,
+      change: again.requests.average / baseline.requestsPerSecond - 1,
+    }
+    console.log(
+      `${baselineAgain.requestsPerSecond.toFixed(1)} req/s ` +
+        `(${percent(baselineAgain.change)} vs the first measurement)`,
+    )
     if (server.exit) {
       throw new ServerFailed(`the site exited (${describeExit(server.exit)}) during the benchmark`)
     }
 
-    const baseline = results[0]
     for (const result of results) {
       result.throughputRatio = ratio(result.requestsPerSecond, baseline.requestsPerSecond)
       result.p99Ratio = ratio(result.latencyMs.p99, baseline.latencyMs.p99)
     }
-    const targets = evaluate(results)
+    await countStoredRows(baseUrl, adminPassword, results).catch((error: Error) => {
+      for (const result of results)
+        if (result.route !== 'baseline') result.stored = { error: error.message }
+    })
+    const targets = evaluate(results, baselineAgain.unexpected)
     const problems = serverLogProblems()
 
     console.log('')
@@ -590,6 +678,24 @@ const main = async (): Promise<number> => {
         )
       }
     }
+    if (Math.abs(baselineAgain.change) > 0.15) {
+      console.log(
+        `  Note: the baseline changed by ${percent(baselineAgain.change)} during the run; the ` +
+          'machine was busy with something else, so the ratios are unreliable. Run again.',
+      )
+    }
+    console.log('\nStored rows (201s of warm-up and run, then rows found in the database):')
+    for (const { method, path: routePath, stored } of results) {
+      if (!stored) continue
+      if ('error' in stored) console.log(`  ${method} ${routePath}: not counted, ${stored.error}`)
+      else {
+        const missing = stored.acknowledged - stored.rows
+        console.log(
+          `  ${method} ${routePath}: ${stored.acknowledged} acknowledged, ${stored.rows} stored` +
+            (missing > 0 ? ` — ${missing} MISSING` : ''),
+        )
+      }
+    }
     if (problems.length) {
       const total = problems.reduce((sum, problem) => sum + problem.count, 0)
       console.log(
@@ -606,6 +712,7 @@ const main = async (): Promise<number> => {
 
     const report = {
       date: new Date().toISOString(),
+      revision: measuredRevision,
       machine: {
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model,
@@ -620,6 +727,7 @@ const main = async (): Promise<number> => {
         startupSeconds,
       },
       results,
+      baselineAgain,
       targets,
       serverLogProblems: problems,
     }
@@ -638,7 +746,7 @@ const main = async (): Promise<number> => {
   } finally {
     process.stdout.write('Stopping the site… ')
     cleanupNotes.push(...(await stopServer()))
-    fs.rmSync(tempDir, { recursive: true, force: true })
+    fs.rmSync(temporary, { recursive: true, force: true })
     console.log('stopped.')
     for (const note of cleanupNotes) console.error(`  note: ${note}`)
   }

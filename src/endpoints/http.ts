@@ -50,7 +50,10 @@ export const readJson = async (
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    // A client that goes away mid-body is not a server error.
+    const { done, value } = await reader.read().catch(() => {
+      throw badRequest('The request body could not be read')
+    })
     if (done) break
     size += value.byteLength
     if (size > limit) {

@@ -55,9 +55,12 @@ export const consumeRateLimit = async (
 }
 
 const memory = new Map<string, { windowStart: number; count: number }>()
+let memoryWindow = 0
 
 const countInMemory = (key: string, windowStart: number) => {
-  if (memory.size > 50_000) {
+  // A new window makes every older counter obsolete: drop them once, when it begins.
+  if (windowStart !== memoryWindow) {
+    memoryWindow = windowStart
     for (const [k, v] of memory) if (v.windowStart < windowStart) memory.delete(k)
   }
   const entry = memory.get(key)
