@@ -42,6 +42,9 @@ export const createTestDatabase = async (template?: string): Promise<TestDatabas
       dump: async () => undefined,
     }
   }
-  const embedded = await spawnEmbeddedDatabase({ socketId: process.env.TEST_DB_ID, load: template })
+  const embedded = await spawnEmbeddedDatabase({
+    socketId: process.env.TEST_DB_ID as string,
+    load: template,
+  })
   return { close: embedded.close, dump: embedded.dump }
 }

@@ -20,8 +20,7 @@ const main = async () => {
   const load = arg('load')
   const database = await startEmbeddedDatabase({
     dataDir: arg('data-dir'),
-    port: Number(arg('port') ?? 0),
-    socketId: arg('socket-id'),
+    socketId: arg('socket-id') as string,
     loadDataDir: load ? new Blob([fs.readFileSync(load)]) : undefined,
   })
   let closing = false

@@ -18,9 +18,8 @@ export type EmbeddedOptions = {
   dataDir?: string
   /** A data directory archive to start from (a migrated template, in tests). */
   loadDataDir?: Blob | File
-  /** Listen on this Unix socket (see embedded-address.ts) instead of a loopback port. */
-  socketId?: string
-  port?: number
+  /** Names the Unix socket it listens on (see embedded-address.ts). */
+  socketId: string
   maxConnections?: number
 }
 
@@ -87,21 +86,17 @@ const releaseLock = (dataDir: string) => {
  * connects to it like to any PostgreSQL server.
  */
 export const startEmbeddedDatabase = async (
-  options: EmbeddedOptions = {},
+  options: EmbeddedOptions,
 ): Promise<EmbeddedDatabase> => {
-  const { dataDir, port = 0, maxConnections = 16 } = options
+  const { dataDir, socketId, maxConnections = 16 } = options
   if (dataDir) acquireLock(dataDir)
   let db: PGlite | undefined
   let server: PGLiteSocketServer | undefined
   try {
     db = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir })
-    if (options.socketId) {
-      fs.rmSync(embeddedSocketDir(options.socketId), { recursive: true, force: true })
-      fs.mkdirSync(embeddedSocketDir(options.socketId), { recursive: true, mode: 0o700 })
-    }
-    server = options.socketId
-      ? new PGLiteSocketServer({ db, path: embeddedSocketFile(options.socketId), maxConnections })
-      : new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections })
+    fs.rmSync(embeddedSocketDir(socketId), { recursive: true, force: true })
+    fs.mkdirSync(embeddedSocketDir(socketId), { recursive: true, mode: 0o700 })
+    server = new PGLiteSocketServer({ db, path: embeddedSocketFile(socketId), maxConnections })
     await server.start()
   } catch (error) {
     await server?.stop().catch(() => undefined)
@@ -109,9 +104,7 @@ export const startEmbeddedDatabase = async (
     if (dataDir) releaseLock(dataDir)
     throw error
   }
-  const url = options.socketId
-    ? embeddedDatabaseUrl(options.socketId)
-    : `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`
+  const url = embeddedDatabaseUrl(socketId)
   if (dataDir) fs.writeFileSync(lockPath(dataDir), JSON.stringify({ pid: process.pid, url }))
 
   let closing: Promise<void> | undefined
@@ -120,8 +113,7 @@ export const startEmbeddedDatabase = async (
       await server.stop()
       await db.close()
       if (dataDir) releaseLock(dataDir)
-      if (options.socketId)
-        fs.rmSync(embeddedSocketDir(options.socketId), { recursive: true, force: true })
+      fs.rmSync(embeddedSocketDir(socketId), { recursive: true, force: true })
     })())
   return { url, db, close }
 }

@@ -21,15 +21,17 @@ const serverScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'em
 const tsxLoader = createRequire(import.meta.url).resolve('tsx')
 
 /** Starts the embedded database in a child process and resolves with its postgres:// address. */
-export const spawnEmbeddedDatabase = (
-  options: { dataDir?: string; load?: string; port?: number; socketId?: string } = {},
-) =>
+export const spawnEmbeddedDatabase = (options: {
+  dataDir?: string
+  load?: string
+  socketId: string
+}) =>
   new Promise<EmbeddedDatabaseProcess>((resolve, reject) => {
     const args = [
+      '--socket-id',
+      options.socketId,
       ...(options.dataDir ? ['--data-dir', options.dataDir] : []),
       ...(options.load ? ['--load', options.load] : []),
-      ...(options.port ? ['--port', String(options.port)] : []),
-      ...(options.socketId ? ['--socket-id', options.socketId] : []),
     ]
     const child = fork(serverScript, args, {
       execArgv: ['--import', tsxLoader],
