@@ -3,6 +3,8 @@ import { withPayload } from '@payloadcms/next/withPayload'
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The browser tests build into their own directory, so `npm start` never serves their build.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   compiler: { styledComponents: true },
   // Types are checked by `npm run typecheck` (part of `npm test`), over tests and scripts too;
   // a new user's `npm start` does not repeat it.

@@ -17,6 +17,8 @@ const schema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
   DB_POOL_MAX: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+  // The product's sender address: every email the site sends comes from it.
+  EMAIL_FROM: z.string().min(3).default('Starfinity <hello@starfinity.example>'),
 })
 
 export type Env = z.infer<typeof schema>

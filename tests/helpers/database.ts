@@ -5,13 +5,15 @@ import pg from 'pg'
 
 import { spawnEmbeddedDatabase } from '@/lib/db/spawn-embedded'
 
+import { CHECKOUT_ID } from './env'
+
 /**
  * Test databases. With TEST_DATABASE_URL: databases on that PostgreSQL server, each a copy of one
  * migrated template. Without: embedded databases, each loaded from a migrated template archive.
  */
 export const TEMPLATE_DUMP = path.join(
   os.tmpdir(),
-  `starfinity-template-${process.getuid?.() ?? 0}.tar`,
+  `starfinity-template-${process.getuid?.() ?? 0}-${CHECKOUT_ID}.tar`,
 )
 
 const databaseName = () => new URL(process.env.DATABASE_URL as string).pathname.slice(1)

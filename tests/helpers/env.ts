@@ -1,8 +1,15 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import path from 'node:path'
 
 import { embeddedDatabaseUrl } from '@/lib/db/embedded-address'
 
-export const TEMPLATE_DB = 'starfinity_test_template'
+/** Names the checkout, so test runs of two checkouts on one machine never share a template. */
+export const CHECKOUT_ID = createHash('sha1')
+  .update(path.resolve(import.meta.dirname, '../..'))
+  .digest('hex')
+  .slice(0, 8)
+
+export const TEMPLATE_DB = `starfinity_test_template_${CHECKOUT_ID}`
 
 export const databaseUrl = (base: string, name: string) => {
   const url = new URL(base)

@@ -1,0 +1,60 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
+import pg from 'pg'
+import { inject } from 'vitest'
+
+import { root } from './server'
+
+export const DESKTOP = { width: 1280, height: 800 }
+export const MOBILE = { width: 390, height: 844 }
+
+/** Debian's Chromium, headless. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox'],
+  })
+
+export type OpenedPage = { page: Page; context: BrowserContext; consoleErrors: string[] }
+
+/** A page in a new context on the test server, collecting console errors and page errors. */
+export const openPage = async (
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; baseURL?: string } = {},
+): Promise<OpenedPage> => {
+  const context = await browser.newContext({
+    baseURL: options.baseURL ?? inject('baseURL'),
+    viewport: options.viewport ?? DESKTOP,
+  })
+  const page = await context.newPage()
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  return { page, context, consoleErrors }
+}
+
+/** Saves a full-page screenshot as test-results/<name>.png. */
+export const screenshot = async (page: Page, name: string) => {
+  const dir = path.join(root, 'test-results')
+  fs.mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+}
+
+/** Runs SQL on the server's database, to check what a form stored. */
+export const query = async <T extends pg.QueryResultRow = Record<string, unknown>>(
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> => {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') })
+  await client.connect()
+  try {
+    return (await client.query<T>(sql, params)).rows
+  } finally {
+    await client.end()
+  }
+}

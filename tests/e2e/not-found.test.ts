@@ -1,0 +1,23 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { launchBrowser, openPage } from './helpers/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+test('an unknown path shows the 404 page with status 404', async () => {
+  const { page, context } = await openPage(browser)
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByText('Page Not Found').first().isVisible()).resolves.toBe(true)
+  await expect(
+    page.getByText('Did you forget to add the page to the router?').isVisible(),
+  ).resolves.toBe(true)
+  await context.close()
+})

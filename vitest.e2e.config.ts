@@ -1,0 +1,22 @@
+import path from 'node:path'
+
+import { defineConfig } from 'vitest/config'
+
+/** Browser tests: Chromium against the production build (tests/e2e/global-setup.ts). */
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@payload-config': path.resolve(import.meta.dirname, 'payload.config.ts'),
+      '@': path.resolve(import.meta.dirname, 'src'),
+    },
+  },
+  test: {
+    environment: 'node',
+    include: ['tests/e2e/**/*.test.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+})
