@@ -2,6 +2,8 @@ import type { Payload } from 'payload'
 
 import type { EMAIL_TYPES } from '@/lib/constants'
 import { senderAddress } from '@/lib/email/addresses'
+import { type SignOffLinks, withSignOffHtml, withSignOffText } from '@/lib/email/sign-off'
+import { serverUrl } from '@/lib/env'
 
 export type EmailType = (typeof EMAIL_TYPES)[number]
 
@@ -15,6 +17,8 @@ export type QueueEmailInput = {
   emailType: EmailType
   /** Carries List-Unsubscribe headers (newsletters, broadcasts, sequences; never replies). */
   isBulk?: boolean
+  /** A written (admin or AI) body: gets the fixed sign-off block, after any older one is removed. */
+  signOff?: boolean
   contactId?: number
   waitlistEntryId?: number
   aiGenerated?: boolean
@@ -33,6 +37,9 @@ export const queueEmail = async (
   payload: Payload,
   input: QueueEmailInput,
 ): Promise<QueuedEmail> => {
+  const links = input.signOff ? await signOffLinks(payload) : undefined
+  const text = links ? withSignOffText(input.text, links) : input.text
+  const html = links && input.html ? withSignOffHtml(input.html, links) : input.html
   const log = await payload.create({
     collection: 'email-logs',
     context: { disableRevalidate: true },
@@ -40,8 +47,8 @@ export const queueEmail = async (
       toEmail: input.to,
       fromEmail: senderAddress(),
       subject: input.subject,
-      message: input.text,
-      htmlContent: input.html,
+      message: text,
+      htmlContent: html,
       emailType: input.emailType,
       status: 'queued',
       contact: input.contactId,
@@ -53,4 +60,9 @@ export const queueEmail = async (
     },
   })
   return { id: log.id, status: 'queued' }
+}
+
+const signOffLinks = async (payload: Payload): Promise<SignOffLinks> => {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  return { linkHubUrl: settings.linkHubUrl ?? serverUrl(), siteUrl: serverUrl() }
 }
