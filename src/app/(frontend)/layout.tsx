@@ -1,20 +1,46 @@
-import type { Metadata } from 'next'
+import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 
+import { AnchorScroll } from '@/components/site/AnchorScroll'
+import { GlobalStyle } from '@/components/site/GlobalStyle'
+import { SiteFooter } from '@/components/site/layout/SiteFooter'
+import { SiteHeader } from '@/components/site/layout/SiteHeader'
+import { NotificationProvider } from '@/components/site/notifications/Notifications'
 import { StyledComponentsRegistry } from '@/components/site/StyledComponentsRegistry'
-import { TAGLINE } from '@/lib/constants'
+import { Tracker } from '@/components/site/Tracker'
+import { serverUrl } from '@/lib/env'
+import { pageMetadata } from '@/lib/metadata'
+import { getSiteSettings } from '@/lib/site-content'
 
 export const metadata: Metadata = {
-  title: { default: `Starfinity — ${TAGLINE}`, template: '%s | Starfinity' },
-  description:
-    'Books, music, a companion app and a community for conscious families. ' + TAGLINE + '.',
+  metadataBase: new URL(serverUrl()),
+  ...pageMetadata({ path: '/' }),
 }
 
-export default function FrontendLayout({ children }: { children: ReactNode }) {
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#07061a' }
+
+export default async function FrontendLayout({ children }: { children: ReactNode }) {
+  const settings = await getSiteSettings()
   return (
     <html lang="en">
       <body>
-        <StyledComponentsRegistry>{children}</StyledComponentsRegistry>
+        <StyledComponentsRegistry>
+          <GlobalStyle />
+          <NotificationProvider>
+            <a className="skip-link" href="#main">
+              Skip to content
+            </a>
+            <SiteHeader />
+            {children}
+            <SiteFooter
+              tagline={settings.tagline}
+              linkHubUrl={settings.linkHubUrl ?? '#'}
+              shopUrl={settings.shopUrl ?? '#'}
+            />
+          </NotificationProvider>
+          <Tracker />
+          <AnchorScroll />
+        </StyledComponentsRegistry>
       </body>
     </html>
   )

@@ -1,8 +1,17 @@
+import { ButtonLink, Centered, Container, Lead, Page, Section, Title } from '@/components/site/ui'
+
 export default function NotFound() {
   return (
-    <main>
-      <h1>Page Not Found</h1>
-      <p>Did you forget to add the page to the router?</p>
-    </main>
+    <Page>
+      <Section>
+        <Container $narrow>
+          <Centered>
+            <Title>Page Not Found</Title>
+            <Lead>Did you forget to add the page to the router?</Lead>
+            <ButtonLink href="/">Back to Home</ButtonLink>
+          </Centered>
+        </Container>
+      </Section>
+    </Page>
   )
 }

@@ -1,10 +1,18 @@
-import { Home } from '@/components/site/Home'
-import { payloadClient } from '@/lib/payload'
-
-export const revalidate = 3600
+import { Centered, Container, Lead, Page, Section, Title } from '@/components/site/ui'
+import { getSiteSettings } from '@/lib/site-content'
 
 export default async function HomePage() {
-  const payload = await payloadClient()
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  return <Home tagline={settings.tagline} />
+  const settings = await getSiteSettings()
+  return (
+    <Page>
+      <Section>
+        <Container>
+          <Centered>
+            <Title>Starfinity</Title>
+            <Lead>{settings.tagline}</Lead>
+          </Centered>
+        </Container>
+      </Section>
+    </Page>
+  )
 }

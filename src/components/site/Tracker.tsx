@@ -1,0 +1,13 @@
+'use client'
+
+import { usePathname } from 'next/navigation'
+import { useEffect } from 'react'
+
+import { trackPage } from '@/lib/tracking/tracker'
+
+/** Mounted once in the layout: every route change starts a page's tracking (after paint). */
+export function Tracker() {
+  const pathname = usePathname()
+  useEffect(() => trackPage(), [pathname])
+  return null
+}

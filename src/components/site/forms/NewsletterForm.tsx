@@ -1,0 +1,90 @@
+'use client'
+
+import { apiFetch } from '@/lib/api-client'
+import { newsletterSignupSchema } from '@/schemas/newsletter'
+
+import { type Notice, useNotify } from '../notifications/Notifications'
+import { Button } from '../ui'
+import { InlineForm, TextField } from './fields'
+import { useZodForm } from './use-zod-form'
+
+export type NewsletterFormProps = {
+  interests: string[]
+  source?: string
+  /** Also asks for a first name (community page). */
+  withFirstName?: boolean
+  buttonText: string
+  pendingText: string
+  success: Notice
+  /** The notice for a failed signup, from the error (its message carries the status, spec §8). */
+  failure: (error: unknown) => Notice
+  onSuccess?: () => void
+  id?: string
+}
+
+const schema = newsletterSignupSchema.pick({ email: true, firstName: true })
+
+/**
+ * The newsletter signups of the site (hero, connect, publishing, universe, records, book,
+ * community): each page passes its interests and its own notices. A blank email sends nothing.
+ */
+export function NewsletterForm(props: NewsletterFormProps) {
+  const notify = useNotify()
+  const form = useZodForm(schema, { email: '', firstName: '' })
+  const { errors, isSubmitting } = form.formState
+
+  const submit = form.handleSubmit(async ({ email, firstName }) => {
+    try {
+      await apiFetch('/api/newsletter', {
+        body: {
+          email,
+          ...(props.withFirstName ? { firstName } : {}),
+          interests: props.interests,
+          ...(props.source ? { source: props.source } : {}),
+        },
+      })
+      form.reset()
+      notify(props.success)
+      props.onSuccess?.()
+    } catch (error) {
+      notify({ variant: 'destructive', ...props.failure(error) })
+    }
+  })
+
+  return (
+    <InlineForm
+      id={props.id}
+      aria-label="Newsletter signup"
+      onSubmit={(event) => {
+        // Spec §5: a blank (trimmed) email sends nothing and shows nothing.
+        if (!form.getValues('email')?.trim()) return event.preventDefault()
+        void submit(event)
+      }}
+    >
+      {props.withFirstName && (
+        <TextField
+          label="First name"
+          hideLabel
+          placeholder="First name"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+      )}
+      <TextField
+        label="Email address"
+        hideLabel
+        type="email"
+        placeholder="your@email.com"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? props.pendingText : props.buttonText}
+      </Button>
+    </InlineForm>
+  )
+}

@@ -1,0 +1,20 @@
+'use client'
+
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form'
+import type { z } from 'zod'
+
+/**
+ * react-hook-form driven by one of the shared schemas (src/schemas), so the messages under the
+ * fields are the server's own. Validation runs on submit, then on every change.
+ */
+export const useZodForm = <S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+) =>
+  useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  })

@@ -1,0 +1,43 @@
+/**
+ * The one fetch wrapper of the browser code (spec §7/§8): JSON in and out, cookies included; a
+ * non-OK answer becomes an ApiError whose message is `<status>: <body text or status text>`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`)
+  }
+
+  /** The server's `{ message }`, when the body is the API's JSON error shape. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown }
+      return typeof parsed.message === 'string' ? parsed.message : undefined
+    } catch {
+      return undefined
+    }
+  }
+}
+
+export const apiFetch = async <T = unknown>(
+  path: string,
+  options: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> => {
+  const response = await fetch(path, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    credentials: 'include',
+    headers: options.body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  })
+  const text = await response.text()
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText)
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+/** Sign-up forms detect a duplicate by the 409 in the error message (spec §8). */
+export const isDuplicate = (error: unknown) =>
+  error instanceof Error && error.message.includes('409')

@@ -1,0 +1,142 @@
+/**
+ * Anonymous visitor tracking (spec §4, §7, §9), browser only. Nothing is sent when Do Not Track or
+ * Global Privacy Control is on; failures are only logged; nothing here ever delays rendering.
+ */
+import type { AnalyticsEventInput } from '@/schemas/events'
+import type { ENGAGEMENT_EVENT_TYPES } from '@/lib/constants'
+
+export const SCROLL_DEPTHS = [25, 50, 75, 90] as const
+export const TIME_MARKS_S = [30, 60, 120, 300] as const
+export const SCROLL_CHECK_MS = 1000
+const SESSION_KEY = 'starfinity-session-id'
+
+type EngagementType = (typeof ENGAGEMENT_EVENT_TYPES)[number]
+
+export const isTrackingAllowed = () => {
+  if (typeof window === 'undefined') return false
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean; msDoNotTrack?: string }
+  const dnt = nav.doNotTrack ?? (window as { doNotTrack?: string }).doNotTrack ?? nav.msDoNotTrack
+  return dnt !== '1' && dnt !== 'yes' && nav.globalPrivacyControl !== true
+}
+
+/** One id per browser tab session; 'anonymous' when storage is unavailable. */
+export const sessionId = () => {
+  try {
+    let id = sessionStorage.getItem(SESSION_KEY)
+    if (!id) {
+      id = crypto.randomUUID()
+      sessionStorage.setItem(SESSION_KEY, id)
+    }
+    return id
+  } catch {
+    return 'anonymous'
+  }
+}
+
+const send = (path: string, body: unknown, beacon = false) => {
+  if (!isTrackingAllowed()) return
+  const json = JSON.stringify(body)
+  if (beacon && navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return
+  fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+    body: json,
+  })
+    .then((response) => {
+      if (!response.ok) console.warn(`tracking: ${path} answered ${response.status}`)
+    })
+    .catch((error: unknown) => console.warn('tracking failed', error))
+}
+
+export const trackEngagement = (
+  eventType: EngagementType,
+  eventData: Record<string, unknown> = {},
+  options: { beacon?: boolean; source?: string } = {},
+) =>
+  send(
+    '/api/engagement/event',
+    {
+      eventType,
+      eventData: JSON.stringify(eventData),
+      page: location.pathname,
+      source: options.source ?? 'website',
+      userAgent: navigator.userAgent,
+      sessionId: sessionId(),
+    },
+    options.beacon,
+  )
+
+export const trackAnalytics = (
+  event: Pick<AnalyticsEventInput, 'action' | 'category' | 'label' | 'value'>,
+  options: { beacon?: boolean } = {},
+) =>
+  send(
+    '/api/analytics/track',
+    {
+      ...event,
+      page: location.pathname,
+      timestamp: new Date().toISOString(),
+      userAgent: navigator.userAgent,
+      sessionId: sessionId(),
+    },
+    options.beacon,
+  )
+
+/** Percentage of the page the visitor has seen (100 when it fits the window). */
+export const scrollDepth = () => {
+  const max = document.documentElement.scrollHeight - window.innerHeight
+  return max <= 0 ? 100 : Math.round((window.scrollY / max) * 100)
+}
+
+/**
+ * Per page: the view once, scroll depths once each (checked at most once a second), time spent
+ * at the marks and when the visitor leaves. Returns the function that ends it.
+ */
+export const trackPage = () => {
+  if (!isTrackingAllowed()) return () => undefined
+  const started = Date.now()
+  trackEngagement('page_view', { title: document.title, referrer: document.referrer || undefined })
+
+  const reached = new Set<number>()
+  let lastCheck = 0
+  let trailing: ReturnType<typeof setTimeout> | undefined
+  const check = () => {
+    lastCheck = Date.now()
+    const depth = scrollDepth()
+    for (const mark of SCROLL_DEPTHS) {
+      if (depth >= mark && !reached.has(mark)) {
+        reached.add(mark)
+        trackEngagement('scroll', { depth: mark })
+      }
+    }
+  }
+  const onScroll = () => {
+    const wait = SCROLL_CHECK_MS - (Date.now() - lastCheck)
+    if (wait <= 0) return check()
+    clearTimeout(trailing)
+    trailing = setTimeout(check, wait)
+  }
+  window.addEventListener('scroll', onScroll, { passive: true })
+
+  const timers = TIME_MARKS_S.map((seconds) =>
+    setTimeout(() => trackEngagement('time_spent', { seconds }), seconds * 1000),
+  )
+  const leave = (beacon: boolean) =>
+    trackEngagement(
+      'time_spent',
+      { seconds: Math.round((Date.now() - started) / 1000), unload: true },
+      { beacon },
+    )
+  const onPageHide = () => leave(true)
+  window.addEventListener('pagehide', onPageHide)
+
+  return () => {
+    window.removeEventListener('scroll', onScroll)
+    window.removeEventListener('pagehide', onPageHide)
+    clearTimeout(trailing)
+    timers.forEach(clearTimeout)
+    leave(false)
+  }
+}

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+test('the mobile menu opens, and closes after a navigation', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { viewport: MOBILE })
+  await page.goto('/privacy')
+  const menu = page.locator('#site-menu')
+  await expect(menu.isVisible()).resolves.toBe(false)
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(menu.isVisible()).resolves.toBe(true)
+  await screenshot(page, 'shell-mobile-menu')
+  await menu.getByRole('link', { name: 'Join Waitlist' }).click()
+  await page.waitForURL('**/waitlist')
+  await expect(menu.isVisible()).resolves.toBe(false)
+  expect(consoleErrors.filter((error) => !error.includes('404'))).toEqual([])
+  await context.close()
+})
+
+test('the footer contact modal validates, sends, notifies and closes', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/')
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Contact us' })
+  await dialog.getByRole('button', { name: 'Send Message' }).click()
+  await expect(dialog.getByText('Name is required').isVisible()).resolves.toBe(true)
+  await expect(
+    dialog.getByText('Message must be at least 10 characters').isVisible(),
+  ).resolves.toBe(true)
+  await screenshot(page, 'shell-contact-modal-errors')
+
+  const email = `modal.${Date.now()}@example.com`
+  await dialog.getByLabel('Name', { exact: true }).fill('Modal Visitor')
+  await dialog.getByLabel('Email', { exact: true }).fill(email)
+  await dialog.getByLabel('Subject', { exact: true }).selectOption('feedback')
+  await dialog.getByLabel('Message', { exact: true }).fill('A kind word from the footer modal.')
+  await dialog.getByRole('button', { name: 'Send Message' }).click()
+  const notice = page.getByRole('status').filter({ hasText: 'Message sent successfully' })
+  await notice.waitFor()
+  await expect(dialog.isVisible()).resolves.toBe(false)
+  const rows = await query('select name, subject from contact_messages where email = $1', [email])
+  expect(rows).toEqual([{ name: 'Modal Visitor', subject: 'feedback' }])
+  await context.close()
+})
+
+test('a notice closes after five seconds, and F8 reaches the notifications', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/')
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Contact us' })
+  await dialog.getByLabel('Name', { exact: true }).fill('Timer Visitor')
+  await dialog.getByLabel('Email', { exact: true }).fill(`timer.${Date.now()}@example.com`)
+  await dialog.getByLabel('Subject', { exact: true }).selectOption('other')
+  await dialog.getByLabel('Message', { exact: true }).fill('Checking how long a notice stays.')
+  await dialog.getByRole('button', { name: 'Send Message' }).click()
+  const notice = page.getByRole('status').filter({ hasText: 'Message sent successfully' })
+  await notice.waitFor()
+  await page.mouse.move(0, 0)
+  await page.keyboard.press('F8')
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+  expect(focused).toBe('Notifications (F8)')
+  await notice.waitFor({ state: 'detached', timeout: 8000 })
+  await context.close()
+})
