@@ -9,6 +9,8 @@ const config = [
   {
     ignores: [
       '.next/**',
+      '.next-e2e/**',
+      'test-results/**',
       'node_modules/**',
       'data/**',
       'src/app/(payload)/**',
