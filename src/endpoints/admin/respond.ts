@@ -1,0 +1,26 @@
+import type { PayloadRequest } from 'payload'
+import type { z } from 'zod'
+
+import { isDemoUser } from '@/access'
+import type { AdminUser } from '@/access/admin'
+import { badRequest } from '@/lib/errors'
+import { maskPersonalData } from '@/lib/mask'
+import { idParamSchema } from '@/schemas/admin'
+
+import { json, parseWith } from '../http'
+
+/** Every admin answer leaves through here: a demo user's copy has its personal data masked. */
+export const adminJson = (user: AdminUser, body: unknown, status = 200) =>
+  json(isDemoUser(user) ? maskPersonalData(body) : body, status)
+
+/** The query string, validated like a body: bad values answer 400 naming the parameter. */
+export const queryOf = <S extends z.ZodType>(req: PayloadRequest, schema: S): z.output<S> =>
+  parseWith(schema, Object.fromEntries(req.searchParams ?? new URLSearchParams()))
+
+/** The `:id` of the path. */
+export const idOf = (req: PayloadRequest): number => {
+  const result = idParamSchema.safeParse(req.routeParams?.id)
+  if (result.success) return result.data
+  const message = result.error.issues[0]?.message ?? 'Invalid id'
+  throw badRequest(message, { id: message })
+}
