@@ -1,4 +1,4 @@
-import { APIError, type Payload } from 'payload'
+import { APIError, LockedAuth, type Payload } from 'payload'
 
 import { AppError } from '@/lib/errors'
 
@@ -33,7 +33,6 @@ export const adminLogin = async (
           : 'Welcome to the admin dashboard',
     }
   } catch (error) {
-    // Wrong username or password, or a locked account: Payload's own message, always a 401.
     const known = error instanceof APIError || error instanceof AppError
     payload.logger.warn({
       msg: 'admin login failed',
@@ -41,8 +40,11 @@ export const adminLogin = async (
       ip,
       reason: known ? error.message : 'error',
     })
+    // A locked account gets Payload's lockout message; every other refusal the same words, so the
+    // answer never tells an unknown username from a wrong password.
+    if (error instanceof LockedAuth) throw new AppError(401, error.message)
     if (known && (error as { status: number }).status < 500)
-      throw new AppError(401, error.message || INVALID_CREDENTIALS)
+      throw new AppError(401, INVALID_CREDENTIALS)
     throw error
   }
 }
