@@ -22,6 +22,7 @@ export const seedOneOfEach = async (app: TestApp): Promise<Seeded> => {
       email: emails[0],
       name: 'Ada Lovelace',
       product: 'records',
+      status: 'inactive',
       interests: ['Sustainability', 'Music & Healing'],
       referralSource: 'Podcast',
     },
@@ -43,6 +44,8 @@ export const seedOneOfEach = async (app: TestApp): Promise<Seeded> => {
       subject: 'collaboration',
       message: `Please write back to me at ${emails[2]} about the book.`,
       tags: ['press'],
+      status: 'unread',
+      priority: 'normal',
     },
   })
   const parent = await payload.create({
@@ -64,6 +67,7 @@ export const seedOneOfEach = async (app: TestApp): Promise<Seeded> => {
       message: `Dear ${emails[4]}, welcome.`,
       htmlContent: '<p>Welcome</p>',
       emailType: 'newsletter',
+      status: 'sent',
       aiGenerated: true,
       tags: ['launch'],
       notes: 'First send',

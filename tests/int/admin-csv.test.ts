@@ -98,6 +98,7 @@ beforeAll(async () => {
         email: uniqueEmail(`hostile${index}`),
         name,
         product: 'studio',
+        status: 'inactive',
         interests: [name.slice(0, 50), '=cmd'],
         referralSource: '@evil',
       },
