@@ -31,6 +31,15 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX IF NOT EXISTS "contact_messages_texts_parent_idx" ON "contact_messages_texts" USING btree ("parent_id", "path");
   CREATE INDEX IF NOT EXISTS "parent_engagements_texts_parent_idx" ON "parent_engagements_texts" USING btree ("parent_id", "path");
   CREATE INDEX IF NOT EXISTS "email_logs_texts_parent_idx" ON "email_logs_texts" USING btree ("parent_id", "path");`)
+  // Substring search (ILIKE '%term%') of the large admin lists through trigram indexes.
+  await db.execute(sql`
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+  CREATE INDEX IF NOT EXISTS "waitlist_entries_email_trgm_idx" ON "waitlist_entries" USING gin ("email" gin_trgm_ops);
+  CREATE INDEX IF NOT EXISTS "waitlist_entries_name_trgm_idx" ON "waitlist_entries" USING gin ("name" gin_trgm_ops);
+  CREATE INDEX IF NOT EXISTS "newsletter_subscribers_email_trgm_idx" ON "newsletter_subscribers" USING gin ("email" gin_trgm_ops);
+  CREATE INDEX IF NOT EXISTS "newsletter_subscribers_first_name_trgm_idx" ON "newsletter_subscribers" USING gin ("first_name" gin_trgm_ops);
+  CREATE INDEX IF NOT EXISTS "email_logs_to_email_trgm_idx" ON "email_logs" USING gin ("to_email" gin_trgm_ops);
+  CREATE INDEX IF NOT EXISTS "email_logs_subject_trgm_idx" ON "email_logs" USING gin ("subject" gin_trgm_ops);`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
@@ -40,5 +49,11 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP INDEX IF EXISTS "newsletter_subscribers_texts_parent_idx";
   DROP INDEX IF EXISTS "contact_messages_texts_parent_idx";
   DROP INDEX IF EXISTS "parent_engagements_texts_parent_idx";
-  DROP INDEX IF EXISTS "email_logs_texts_parent_idx";`)
+  DROP INDEX IF EXISTS "email_logs_texts_parent_idx";
+  DROP INDEX IF EXISTS "waitlist_entries_email_trgm_idx";
+  DROP INDEX IF EXISTS "waitlist_entries_name_trgm_idx";
+  DROP INDEX IF EXISTS "newsletter_subscribers_email_trgm_idx";
+  DROP INDEX IF EXISTS "newsletter_subscribers_first_name_trgm_idx";
+  DROP INDEX IF EXISTS "email_logs_to_email_trgm_idx";
+  DROP INDEX IF EXISTS "email_logs_subject_trgm_idx";`)
 }

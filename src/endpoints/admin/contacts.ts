@@ -10,7 +10,7 @@ import {
 } from '@/services/admin/contacts'
 
 import { handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, queryOf } from './respond'
+import { adminJson, idOf, queryOf, sentAnswer } from './respond'
 
 export const contactsEndpoints: Endpoint[] = [
   {
@@ -48,10 +48,7 @@ export const contactsEndpoints: Endpoint[] = [
       const id = idOf(req)
       const email = parseWith(adminEmailSchema, await readJson(req))
       const queued = await replyToContact(req.payload, user, id, email)
-      return adminJson(user, {
-        success: true,
-        message: queued.status === 'queued' ? 'Reply sent successfully' : 'Reply not sent',
-      })
+      return adminJson(user, sentAnswer(queued.status, 'Reply sent successfully'))
     }),
   },
 ]

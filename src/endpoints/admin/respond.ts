@@ -24,3 +24,12 @@ export const idOf = (req: PayloadRequest): number => {
   const message = result.error.issues[0]?.message ?? 'Invalid id'
   throw badRequest(message, { id: message })
 }
+
+/** A refused address (suppressed or unsubscribed) is logged as skipped, not sent. */
+export const NOT_SENT_MESSAGE =
+  'Email not sent: this address does not receive email (suppressed or unsubscribed).'
+
+export const sentAnswer = (status: 'queued' | 'skipped', sentMessage: string) =>
+  status === 'queued'
+    ? { success: true, message: sentMessage }
+    : { success: false, message: NOT_SENT_MESSAGE }

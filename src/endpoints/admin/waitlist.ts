@@ -17,7 +17,7 @@ import {
 } from '@/services/admin/waitlist'
 
 import { handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, queryOf } from './respond'
+import { adminJson, idOf, queryOf, sentAnswer } from './respond'
 
 export const waitlistEndpoints: Endpoint[] = [
   {
@@ -67,10 +67,7 @@ export const waitlistEndpoints: Endpoint[] = [
       const id = idOf(req)
       const email = parseWith(adminEmailSchema, await readJson(req))
       const queued = await sendWaitlistEmail(req.payload, user, id, email)
-      return adminJson(user, {
-        success: true,
-        message: queued.status === 'queued' ? 'Email sent successfully' : 'Email not sent',
-      })
+      return adminJson(user, sentAnswer(queued.status, 'Email sent successfully'))
     }),
   },
 ]

@@ -44,6 +44,7 @@ export const listContacts = (
   return pagedList(payload, {
     select: CONTACT_COLUMNS,
     from: sql`contact_messages c`,
+    key: sql`c.id`,
     where: allOf([
       query.status ? sql`c.status = ${query.status}` : undefined,
       pattern
@@ -83,7 +84,7 @@ export const setContactStatus = async (
     targetId: id,
     details: { from: before.status, to: status },
   })
-  return toContact(contact)
+  return toContact({ ...contact })
 }
 
 /** The admin's reply: queued through the email service, and the message is then 'replied'. */
@@ -103,7 +104,9 @@ export const replyToContact = async (
     contactId: contact.id,
     sentById: user.id,
   })
-  await updateOwn(payload, user, 'contact-messages', id, { status: 'replied' })
+  if (queued.status === 'queued') {
+    await updateOwn(payload, user, 'contact-messages', id, { status: 'replied' })
+  }
   await recordAudit(payload, user, {
     action: 'contact.reply',
     targetCollection: 'contact-messages',

@@ -53,6 +53,7 @@ export const listEmails = (
       ${textList('email_logs', 'e', 'tags')} AS tags, e.notes,
       e.provider_message_id AS "providerMessageId"`,
     from: sql`email_logs e`,
+    key: sql`e.id`,
     where: allOf([
       query.type ? sql`e.email_type = ${query.type}` : undefined,
       pattern ? sql`(e.to_email ILIKE ${pattern} OR e.subject ILIKE ${pattern})` : undefined,
@@ -86,5 +87,5 @@ export const setEmailOpened = async (
     targetId: id,
     details: { opened },
   })
-  return toEmailLog(log)
+  return toEmailLog({ ...log })
 }

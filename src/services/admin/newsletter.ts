@@ -48,6 +48,7 @@ export const listSubscribers = (
   return pagedList(payload, {
     select: SUBSCRIBER_COLUMNS,
     from: sql`newsletter_subscribers s`,
+    key: sql`s.id`,
     where: allOf([
       pattern ? sql`(s.email ILIKE ${pattern} OR s.first_name ILIKE ${pattern})` : undefined,
     ]),

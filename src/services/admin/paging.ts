@@ -26,14 +26,17 @@ export const allOf = (conditions: (SQL | undefined)[]): SQL => {
 }
 
 /**
- * One page of a list, filtered and sorted in the database, and the total that matches: the page
- * reads `limit` rows through the sort index; the count reads the filter alone.
+ * One page of a list, filtered and sorted in the database, and the total that matches. The page's
+ * ids are found first (skipping `offset` rows costs index entries only); the columns, including
+ * the hasMany subqueries, are then read for those rows alone.
  */
 export const pagedList = async <T>(
   payload: Payload,
   options: {
     select: SQL
     from: SQL
+    /** The primary key with its alias, e.g. `w.id`. */
+    key: SQL
     where: SQL
     orderBy: SQL
     page: number
@@ -41,7 +44,7 @@ export const pagedList = async <T>(
     shape: (row: Row) => T
   },
 ): Promise<Page<T>> => {
-  const { select, from, where, orderBy, page, limit, shape } = options
+  const { select, from, key, where, orderBy, page, limit, shape } = options
   const [counted] = await selectRows<{ total: number }>(
     payload,
     sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
@@ -52,7 +55,9 @@ export const pagedList = async <T>(
     offset < totalDocs
       ? await selectRows(
           payload,
-          sql`SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+          sql`SELECT ${select} FROM ${from} WHERE ${key} IN (
+            SELECT ${key} FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}
+          ) ORDER BY ${orderBy}`,
         )
       : []
   return {

@@ -29,6 +29,7 @@ export const listParentInsights = (
       ${textList('parent_engagements', 'p', 'interests')} AS interests, p.source,
       p.submitted_at AS "submittedAt"`,
     from: sql`parent_engagements p`,
+    key: sql`p.id`,
     where: allOf([
       pattern ? sql`(p.email ILIKE ${pattern} OR p.name ILIKE ${pattern})` : undefined,
     ]),

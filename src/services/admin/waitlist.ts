@@ -60,6 +60,7 @@ export const listWaitlist = (
   return pagedList(payload, {
     select: WAITLIST_COLUMNS,
     from: sql`waitlist_entries w`,
+    key: sql`w.id`,
     where: allOf([
       productIs(query.product),
       query.status ? sql`w.status = ${query.status}` : undefined,
@@ -97,7 +98,7 @@ export const setWaitlistStatus = async (
     targetId: id,
     details: { from: before.status, to: status },
   })
-  return toWaitlistEntry(entry)
+  return toWaitlistEntry({ ...entry })
 }
 
 export const setWaitlistEmailOpened = async (
@@ -113,7 +114,7 @@ export const setWaitlistEmailOpened = async (
     targetId: id,
     details: { opened },
   })
-  return toWaitlistEntry(entry)
+  return toWaitlistEntry({ ...entry })
 }
 
 /** The dashboard's send-email dialog: one email to one waitlist entry, then lastEmailSent. */
@@ -133,9 +134,11 @@ export const sendWaitlistEmail = async (
     waitlistEntryId: entry.id,
     sentById: user.id,
   })
-  await updateOwn(payload, user, 'waitlist-entries', id, {
-    lastEmailSent: new Date().toISOString(),
-  })
+  if (queued.status === 'queued') {
+    await updateOwn(payload, user, 'waitlist-entries', id, {
+      lastEmailSent: new Date().toISOString(),
+    })
+  }
   await recordAudit(payload, user, {
     action: 'waitlist.send-email',
     targetCollection: 'waitlist-entries',
