@@ -11,6 +11,8 @@ export const FORBIDDEN_MESSAGE = 'You are not allowed to perform this action.'
 export const DEMO_EMAIL_MESSAGE =
   'Email sending is disabled in demo mode. Full access available to authenticated users.'
 export const DEMO_AI_MESSAGE = 'AI assistance is disabled in demo mode'
+/** A search would tell a demo user whether an address or name is in the data, masked or not. */
+export const DEMO_SEARCH_MESSAGE = 'Searching personal data is disabled in demo mode.'
 
 export type AdminUser = User
 

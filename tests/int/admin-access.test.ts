@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { DEMO_EMAIL_MESSAGE } from '@/access/admin'
+import { DEMO_EMAIL_MESSAGE, DEMO_SEARCH_MESSAGE } from '@/access/admin'
 import { DEMO_WRITE_MESSAGE } from '@/lib/demo-guard'
 
 import { seedOneOfEach, type Seeded } from '../helpers/admin'
@@ -126,7 +126,7 @@ describe('editor', () => {
 
 describe('demo user', () => {
   it('reads every list, stats and overview with every email, name and message masked', async () => {
-    for (const path of READS) {
+    for (const path of READS.filter((read) => !read.includes('search='))) {
       const res = await app.request('GET', path, { token: tokens.demo })
       expect(res.status, path).toBe(200)
       for (const email of seeded.emails) expect(res.text, path).not.toContain(email)
@@ -176,6 +176,27 @@ describe('demo user', () => {
     expect(contact.status).toBe('unread')
     expect((await app.payload.count({ collection: 'email-logs' })).totalDocs).toBe(1)
     expect((await app.payload.count({ collection: 'audit-logs' })).totalDocs).toBe(0)
+  })
+
+  it.each([
+    '/admin/waitlist?search=person0',
+    '/admin/newsletter?search=person1',
+    '/admin/contacts?search=Turing',
+    '/admin/parent-insights?search=mary',
+    '/admin/emails?search=person4',
+  ])('may not search personal data: %s answers 403', async (path) => {
+    const res = await app.request('GET', path, { token: tokens.demo })
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual({ message: DEMO_SEARCH_MESSAGE })
+  })
+
+  it('may filter and page', async () => {
+    const res = await app.request('GET', '/admin/waitlist?product=records&status=inactive&page=1', {
+      token: tokens.demo,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.totalDocs).toBe(1)
+    expect(res.body.data[0].email).toBe(`${seeded.emails[0][0]}•••@example.com`)
   })
 
   it('may not read the audit trail', async () => {

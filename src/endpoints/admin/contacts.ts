@@ -10,7 +10,7 @@ import {
 } from '@/services/admin/contacts'
 
 import { handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, queryOf, sentAnswer } from './respond'
+import { adminJson, idOf, listQueryOf, sentAnswer } from './respond'
 
 export const contactsEndpoints: Endpoint[] = [
   {
@@ -18,7 +18,10 @@ export const contactsEndpoints: Endpoint[] = [
     method: 'get',
     handler: handler(async (req) => {
       const user = requireAdmin(req)
-      return adminJson(user, await listContacts(req.payload, queryOf(req, contactsQuerySchema)))
+      return adminJson(
+        user,
+        await listContacts(req.payload, listQueryOf(req, user, contactsQuerySchema)),
+      )
     }),
   },
   {

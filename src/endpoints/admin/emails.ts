@@ -5,7 +5,7 @@ import { emailOpenedSchema, emailsQuerySchema } from '@/schemas/admin'
 import { emailStats, listEmails, setEmailOpened } from '@/services/admin/emails'
 
 import { handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, queryOf } from './respond'
+import { adminJson, idOf, listQueryOf } from './respond'
 
 export const emailsEndpoints: Endpoint[] = [
   {
@@ -13,7 +13,10 @@ export const emailsEndpoints: Endpoint[] = [
     method: 'get',
     handler: handler(async (req) => {
       const user = requireAdmin(req)
-      return adminJson(user, await listEmails(req.payload, queryOf(req, emailsQuerySchema)))
+      return adminJson(
+        user,
+        await listEmails(req.payload, listQueryOf(req, user, emailsQuerySchema)),
+      )
     }),
   },
   {

@@ -5,7 +5,7 @@ import { listQuerySchema } from '@/schemas/admin'
 import { listSubscribers, newsletterStats } from '@/services/admin/newsletter'
 
 import { handler } from '../http'
-import { adminJson, queryOf } from './respond'
+import { adminJson, listQueryOf } from './respond'
 
 export const newsletterEndpoints: Endpoint[] = [
   {
@@ -13,7 +13,10 @@ export const newsletterEndpoints: Endpoint[] = [
     method: 'get',
     handler: handler(async (req) => {
       const user = requireAdmin(req)
-      return adminJson(user, await listSubscribers(req.payload, queryOf(req, listQuerySchema)))
+      return adminJson(
+        user,
+        await listSubscribers(req.payload, listQueryOf(req, user, listQuerySchema)),
+      )
     }),
   },
   {

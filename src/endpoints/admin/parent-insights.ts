@@ -5,7 +5,7 @@ import { listQuerySchema } from '@/schemas/admin'
 import { listParentInsights } from '@/services/admin/parent-insights'
 
 import { handler } from '../http'
-import { adminJson, queryOf } from './respond'
+import { adminJson, listQueryOf } from './respond'
 
 export const parentInsightsEndpoints: Endpoint[] = [
   {
@@ -13,7 +13,10 @@ export const parentInsightsEndpoints: Endpoint[] = [
     method: 'get',
     handler: handler(async (req) => {
       const user = requireAdmin(req)
-      return adminJson(user, await listParentInsights(req.payload, queryOf(req, listQuerySchema)))
+      return adminJson(
+        user,
+        await listParentInsights(req.payload, listQueryOf(req, user, listQuerySchema)),
+      )
     }),
   },
 ]

@@ -2,8 +2,8 @@ import type { PayloadRequest } from 'payload'
 import type { z } from 'zod'
 
 import { isDemoUser } from '@/access'
-import type { AdminUser } from '@/access/admin'
-import { badRequest } from '@/lib/errors'
+import { type AdminUser, DEMO_SEARCH_MESSAGE } from '@/access/admin'
+import { AppError, badRequest } from '@/lib/errors'
 import { maskPersonalData } from '@/lib/mask'
 import { idParamSchema } from '@/schemas/admin'
 
@@ -16,6 +16,17 @@ export const adminJson = (user: AdminUser, body: unknown, status = 200) =>
 /** The query string, validated like a body: bad values answer 400 naming the parameter. */
 export const queryOf = <S extends z.ZodType>(req: PayloadRequest, schema: S): z.output<S> =>
   parseWith(schema, Object.fromEntries(req.searchParams ?? new URLSearchParams()))
+
+/** A list's query: as queryOf, and a demo user may filter and page but not search. */
+export const listQueryOf = <S extends z.ZodType<{ search?: string }>>(
+  req: PayloadRequest,
+  user: AdminUser,
+  schema: S,
+): z.output<S> => {
+  const query = queryOf(req, schema)
+  if (query.search && isDemoUser(user)) throw new AppError(403, DEMO_SEARCH_MESSAGE)
+  return query
+}
 
 /** The `:id` of the path. */
 export const idOf = (req: PayloadRequest): number => {

@@ -17,7 +17,7 @@ import {
 } from '@/services/admin/waitlist'
 
 import { handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, queryOf, sentAnswer } from './respond'
+import { adminJson, idOf, listQueryOf, queryOf, sentAnswer } from './respond'
 
 export const waitlistEndpoints: Endpoint[] = [
   {
@@ -25,7 +25,10 @@ export const waitlistEndpoints: Endpoint[] = [
     method: 'get',
     handler: handler(async (req) => {
       const user = requireAdmin(req)
-      return adminJson(user, await listWaitlist(req.payload, queryOf(req, waitlistQuerySchema)))
+      return adminJson(
+        user,
+        await listWaitlist(req.payload, listQueryOf(req, user, waitlistQuerySchema)),
+      )
     }),
   },
   {
