@@ -93,12 +93,16 @@ const groupRss = (groupPid: number): Map<string, number> => {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       if (Number(fields[2]) !== groupPid) continue
       const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${entry}/status`, 'utf8'))
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ')
-      const name = /next-server|next start|next\b/.test(command)
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')
+      const command = args.join(' ')
+      const script = args.find((arg) => /\.(ts|m?js)$/.test(arg))
+      const name = /next-server|next start/.test(command)
         ? 'next server'
         : /embedded-server/.test(command)
           ? 'embedded database'
-          : command.slice(0, 40)
+          : script
+            ? path.basename(script)
+            : path.basename(args[0] ?? '?')
       result.set(`${name} (${entry})`, Math.round(Number(rss?.[1] ?? 0) / 1024))
     } catch {
       // The process exited while being read.
