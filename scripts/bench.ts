@@ -15,6 +15,8 @@ import path from 'node:path'
 // @ts-expect-error -- autocannon ships no type declarations; the part used here is typed below.
 import autocannonUntyped from 'autocannon'
 
+import { benchAdmin } from './bench/admin'
+
 // The subset of autocannon's programmatic API that this script uses.
 interface AutocannonRequest {
   method: string
@@ -735,6 +737,14 @@ const main = async (): Promise<number> => {
     const jsonPath = path.join(resultsDir, 'latest.json')
     fs.writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`)
     console.log(`\nResults written to ${path.relative(root, jsonPath)}.`)
+    await benchAdmin({
+      baseUrl,
+      dataDir,
+      username: 'bench',
+      password: adminPassword,
+      serverPid: server.child.pid as number,
+      resultsDir,
+    })
     return 0
   } catch (error) {
     if (error instanceof Interrupted) return 130

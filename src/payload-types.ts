@@ -96,6 +96,7 @@ export interface Config {
     songs: Song;
     'shop-products': ShopProduct;
     media: Media;
+    'audit-logs': AuditLog;
     'rate-limits': RateLimit;
     'payload-kv': PayloadKv;
     'payload-preferences': PayloadPreference;
@@ -132,6 +133,7 @@ export interface Config {
     songs: SongsSelect<false> | SongsSelect<true>;
     'shop-products': ShopProductsSelect<false> | ShopProductsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
+    'audit-logs': AuditLogsSelect<false> | AuditLogsSelect<true>;
     'rate-limits': RateLimitsSelect<false> | RateLimitsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -820,6 +822,30 @@ export interface Media {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-logs".
+ */
+export interface AuditLog {
+  id: number;
+  user?: (number | null) | User;
+  username: string;
+  action: string;
+  targetCollection?: string | null;
+  targetId?: string | null;
+  details?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  at?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "rate-limits".
  */
 export interface RateLimit {
@@ -1383,6 +1409,21 @@ export interface MediaSelect<T extends boolean = true> {
   height?: T;
   focalX?: T;
   focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-logs_select".
+ */
+export interface AuditLogsSelect<T extends boolean = true> {
+  user?: T;
+  username?: T;
+  action?: T;
+  targetCollection?: T;
+  targetId?: T;
+  details?: T;
+  at?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

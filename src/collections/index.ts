@@ -1,4 +1,5 @@
 import { AnalyticsEvents } from './AnalyticsEvents'
+import { AuditLogs } from './AuditLogs'
 import { BounceEvents } from './BounceEvents'
 import { Books } from './Books'
 import { Campaigns } from './Campaigns'
@@ -63,6 +64,8 @@ export const collections = [
   Songs,
   ShopProducts,
   Media,
+  // Admin
+  AuditLogs,
   // Internal
   RateLimits,
 ]

@@ -1,7 +1,8 @@
 import type { Endpoint } from 'payload'
 
+import { adminEndpoints } from './admin'
 import { operationsEndpoints } from './operations'
 import { publicEndpoints } from './public'
 
 /** Every custom endpoint, served under /api. */
-export const endpoints: Endpoint[] = [...publicEndpoints, ...operationsEndpoints]
+export const endpoints: Endpoint[] = [...publicEndpoints, ...operationsEndpoints, ...adminEndpoints]

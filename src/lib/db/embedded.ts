@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
 import { embeddedDatabaseUrl, embeddedSocketDir, embeddedSocketFile } from './embedded-address'
@@ -93,7 +94,8 @@ export const startEmbeddedDatabase = async (
   let db: PGlite | undefined
   let server: PGLiteSocketServer | undefined
   try {
-    db = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir })
+    // pg_trgm: the admin lists' substring search uses trigram indexes (decision 30).
+    db = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } })
     fs.rmSync(embeddedSocketDir(socketId), { recursive: true, force: true })
     fs.mkdirSync(embeddedSocketDir(socketId), { recursive: true, mode: 0o700 })
     server = new PGLiteSocketServer({ db, path: embeddedSocketFile(socketId), maxConnections })

@@ -1,0 +1,241 @@
+/**
+ * The admin API part of `npm run bench` (docs/benchmarks.md): seeds 100,000 waitlist entries and
+ * 100,000 newsletter subscribers into the site's database with generate_series, then measures,
+ * one request at a time, the p95 latency of a list page, a filtered search and each stats call,
+ * and the time and server memory (RSS, sampled) of each full CSV export.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import pg from 'pg'
+
+import { readLock } from '../../src/lib/db/embedded'
+
+const ROWS = Number(process.env.BENCH_ADMIN_ROWS) || 100_000
+const SAMPLES = Number(process.env.BENCH_ADMIN_SAMPLES) || 100
+const WARMUP = 5
+const TARGETS = { p95Ms: 150, exportSeconds: 10 }
+
+export interface AdminBenchOptions {
+  baseUrl: string
+  /** The site's embedded database directory: its lock file names the address to seed through. */
+  dataDir: string
+  username: string
+  password: string
+  /** The site's process group: its members' memory is sampled during the exports. */
+  serverPid: number
+  resultsDir: string
+}
+
+const seed = async (databaseUrl: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const started = Date.now()
+    await client.query(`
+      INSERT INTO waitlist_entries (email, name, product, status, joined_at, referral_source, email_opened)
+      SELECT 'bench-wl-' || n || '@example.com', 'Person ' || n,
+        (ARRAY['earth-app','publishing','records','studio','universe'])[1 + n % 5]::enum_waitlist_entries_product,
+        (CASE WHEN n % 3 = 0 THEN 'active' ELSE 'inactive' END)::enum_waitlist_entries_status,
+        now() - make_interval(secs => n * 30), 'Podcast', n % 7 = 0
+      FROM generate_series(1, ${ROWS}) AS n`)
+    await client.query(`
+      INSERT INTO waitlist_entries_texts ("order", parent_id, path, text)
+      SELECT k, w.id, 'interests', (ARRAY['Personal Growth','Sustainability'])[k]
+      FROM waitlist_entries w CROSS JOIN generate_series(1, 2) AS k
+      WHERE w.email LIKE 'bench-wl-%'`)
+    await client.query(`
+      INSERT INTO newsletter_subscribers (email, first_name, subscribed_at, consent_source, double_opt_in_confirmed)
+      SELECT 'bench-nl-' || n || '@example.com', 'Reader ' || n,
+        now() - make_interval(secs => n * 60), 'website', n % 2 = 0
+      FROM generate_series(1, ${ROWS}) AS n`)
+    await client.query(`
+      INSERT INTO newsletter_subscribers_texts ("order", parent_id, path, text)
+      SELECT 1, s.id, 'interests', 'universe' FROM newsletter_subscribers s
+      WHERE s.email LIKE 'bench-nl-%'`)
+    await client.query(`
+      INSERT INTO contact_messages (name, email, subject, message, submitted_at, status, priority)
+      SELECT 'Writer ' || n, 'bench-cm-' || n || '@example.com', 'feedback', 'A message ' || n,
+        now() - make_interval(mins => n),
+        (ARRAY['unread','read','replied'])[1 + n % 3]::enum_contact_messages_status, 'normal'
+      FROM generate_series(1, ${Math.round(ROWS / 10)}) AS n`)
+    await client.query(`
+      INSERT INTO email_logs (to_email, from_email, subject, message, email_type, sent_at, status, ai_generated)
+      SELECT 'bench-el-' || n || '@example.com', 'hello@starfinity.example', 'Subject ' || n, 'Body',
+        'newsletter', now() - make_interval(mins => n), 'sent', n % 4 = 0
+      FROM generate_series(1, ${Math.round(ROWS / 10)}) AS n`)
+    await client.query('ANALYZE')
+    return (Date.now() - started) / 1000
+  } finally {
+    await client.end()
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+
+const timeRequest = async (url: string, headers: Record<string, string>) => {
+  const started = performance.now()
+  const response = await fetch(url, { headers })
+  const body = await response.arrayBuffer()
+  const ms = performance.now() - started
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+  return { ms, bytes: body.byteLength }
+}
+
+/** RSS in MB of each process of the site's group, by command. */
+const groupRss = (groupPid: number): Map<string, number> => {
+  const result = new Map<string, number>()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (Number(fields[2]) !== groupPid) continue
+      const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${entry}/status`, 'utf8'))
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')
+      const command = args.join(' ')
+      const script = args.find((arg) => /\.(ts|m?js)$/.test(arg))
+      const name = /next-server|next start/.test(command)
+        ? 'next server'
+        : /embedded-server/.test(command)
+          ? 'embedded database'
+          : script
+            ? path.basename(script)
+            : path.basename(args[0] ?? '?')
+      result.set(`${name} (${entry})`, Math.round(Number(rss?.[1] ?? 0) / 1024))
+    } catch {
+      // The process exited while being read.
+    }
+  }
+  return result
+}
+
+const timeExport = async (url: string, headers: Record<string, string>, serverPid: number) => {
+  const before = groupRss(serverPid)
+  const peak = new Map(before)
+  const sampler = setInterval(() => {
+    for (const [name, mb] of groupRss(serverPid)) peak.set(name, Math.max(peak.get(name) ?? 0, mb))
+  }, 100)
+  const started = performance.now()
+  const response = await fetch(url, { headers })
+  let bytes = 0
+  let lines = 0
+  const reader = response.body!.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    bytes += value.byteLength
+    for (const byte of value) if (byte === 10) lines++
+  }
+  const seconds = (performance.now() - started) / 1000
+  clearInterval(sampler)
+  return {
+    status: response.status,
+    seconds,
+    megabytes: bytes / 2 ** 20,
+    rows: lines - 1,
+    rssMb: [...peak].map(([process, peakMb]) => ({
+      process,
+      beforeMb: before.get(process),
+      peakMb,
+    })),
+  }
+}
+
+export const benchAdmin = async (options: AdminBenchOptions) => {
+  console.log(`\nAdmin API: seeding ${ROWS.toLocaleString('en')} waitlist entries and subscribers…`)
+  const databaseUrl = readLock(options.dataDir)?.url
+  if (!databaseUrl) throw new Error(`no running database found for ${options.dataDir}`)
+  const seedSeconds = await seed(databaseUrl)
+  console.log(`  seeded in ${seedSeconds.toFixed(1)} s`)
+  const login = await fetch(`${options.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: options.username, password: options.password }),
+  })
+  const { token } = (await login.json()) as { token?: string }
+  if (!token) throw new Error(`admin login failed (${login.status})`)
+  const headers = { authorization: `Bearer ${token}` }
+
+  const calls: [string, string][] = [
+    ['waitlist list, page 1', '/api/admin/waitlist?page=1&limit=50'],
+    ['waitlist list, page 1000', '/api/admin/waitlist?page=1000&limit=50'],
+    [
+      'waitlist filtered search',
+      '/api/admin/waitlist?product=records&status=active&search=person%2012',
+    ],
+    ['newsletter list, page 1', '/api/admin/newsletter?page=1&limit=50'],
+    ['newsletter search', '/api/admin/newsletter?search=reader%20999'],
+    ['waitlist stats', '/api/admin/waitlist/stats'],
+    ['waitlist stats (product)', '/api/admin/waitlist/stats?product=records'],
+    ['newsletter stats', '/api/admin/newsletter/stats'],
+    ['contacts stats', '/api/admin/contacts/stats'],
+    ['emails stats', '/api/admin/emails/stats'],
+    ['overview (30 days)', '/api/admin/overview?days=30'],
+  ]
+  const latencies = []
+  for (const [name, route] of calls) {
+    for (let i = 0; i < WARMUP; i++) await timeRequest(`${options.baseUrl}${route}`, headers)
+    const samples: number[] = []
+    for (let i = 0; i < SAMPLES; i++)
+      samples.push((await timeRequest(`${options.baseUrl}${route}`, headers)).ms)
+    samples.sort((a, b) => a - b)
+    const result = {
+      name,
+      route,
+      p50: percentile(samples, 50),
+      p95: percentile(samples, 95),
+      max: samples.at(-1)!,
+    }
+    latencies.push(result)
+    console.log(`  ${name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`)
+  }
+  const exports = []
+  for (const [name, route] of [
+    ['waitlist export (all)', '/api/admin/waitlist/export'],
+    ['newsletter export', '/api/admin/newsletter/export'],
+  ]) {
+    const result = {
+      name,
+      ...(await timeExport(`${options.baseUrl}${route}`, headers, options.serverPid)),
+    }
+    exports.push(result)
+    console.log(
+      `  ${name}: ${result.rows.toLocaleString('en')} rows, ${result.megabytes.toFixed(1)} MB in ` +
+        `${result.seconds.toFixed(2)} s; RSS ${result.rssMb
+          .map((p) => `${p.process} ${p.beforeMb} -> peak ${p.peakMb} MB`)
+          .join(', ')}`,
+    )
+  }
+  const targets = [
+    ...latencies.map((l) => ({
+      name: `${l.name} p95 < ${TARGETS.p95Ms} ms`,
+      actual: `${l.p95.toFixed(1)} ms`,
+      pass: l.p95 < TARGETS.p95Ms,
+    })),
+    ...exports.map((e) => ({
+      name: `${e.name} < ${TARGETS.exportSeconds} s, every row`,
+      actual: `${e.seconds.toFixed(2)} s, ${e.rows} rows`,
+      pass: e.status === 200 && e.seconds < TARGETS.exportSeconds && e.rows >= ROWS,
+    })),
+  ]
+  console.log('Admin targets:')
+  for (const target of targets)
+    console.log(`  ${target.pass ? 'PASS' : 'FAIL'}  ${target.name}: ${target.actual}`)
+  const report = {
+    date: new Date().toISOString(),
+    rows: ROWS,
+    samples: SAMPLES,
+    seedSeconds,
+    latencies,
+    exports,
+    targets,
+  }
+  fs.mkdirSync(options.resultsDir, { recursive: true })
+  fs.writeFileSync(
+    path.join(options.resultsDir, 'admin.json'),
+    `${JSON.stringify(report, null, 2)}\n`,
+  )
+  return report
+}

@@ -1,0 +1,24 @@
+import type { Endpoint } from 'payload'
+
+import { auditEndpoints } from './audit'
+import { contactsEndpoints } from './contacts'
+import { emailsEndpoints } from './emails'
+import { exportsEndpoints } from './exports'
+import { loginEndpoints } from './login'
+import { newsletterEndpoints } from './newsletter'
+import { overviewEndpoints } from './overview'
+import { parentInsightsEndpoints } from './parent-insights'
+import { waitlistEndpoints } from './waitlist'
+
+/** `/api/admin/...` (docs/decisions/0030-admin-api.md). The AI endpoints live apart. */
+export const adminEndpoints: Endpoint[] = [
+  ...loginEndpoints,
+  ...overviewEndpoints,
+  ...exportsEndpoints,
+  ...waitlistEndpoints,
+  ...newsletterEndpoints,
+  ...contactsEndpoints,
+  ...parentInsightsEndpoints,
+  ...emailsEndpoints,
+  ...auditEndpoints,
+]

@@ -1,0 +1,46 @@
+import type { PayloadRequest } from 'payload'
+import type { z } from 'zod'
+
+import { isDemoUser } from '@/access'
+import { type AdminUser, DEMO_SEARCH_MESSAGE } from '@/access/admin'
+import { AppError, badRequest } from '@/lib/errors'
+import { maskPersonalData } from '@/lib/mask'
+import { idParamSchema } from '@/schemas/admin'
+
+import { json, parseWith } from '../http'
+
+/** Every admin answer leaves through here: a demo user's copy has its personal data masked. */
+export const adminJson = (user: AdminUser, body: unknown, status = 200) =>
+  json(isDemoUser(user) ? maskPersonalData(body) : body, status)
+
+/** The query string, validated like a body: bad values answer 400 naming the parameter. */
+export const queryOf = <S extends z.ZodType>(req: PayloadRequest, schema: S): z.output<S> =>
+  parseWith(schema, Object.fromEntries(req.searchParams ?? new URLSearchParams()))
+
+/** A list's query: as queryOf, and a demo user may filter and page but not search. */
+export const listQueryOf = <S extends z.ZodType<{ search?: string }>>(
+  req: PayloadRequest,
+  user: AdminUser,
+  schema: S,
+): z.output<S> => {
+  const query = queryOf(req, schema)
+  if (query.search && isDemoUser(user)) throw new AppError(403, DEMO_SEARCH_MESSAGE)
+  return query
+}
+
+/** The `:id` of the path. */
+export const idOf = (req: PayloadRequest): number => {
+  const result = idParamSchema.safeParse(req.routeParams?.id)
+  if (result.success) return result.data
+  const message = result.error.issues[0]?.message ?? 'Invalid id'
+  throw badRequest(message, { id: message })
+}
+
+/** A refused address (suppressed or unsubscribed) is logged as skipped, not sent. */
+export const NOT_SENT_MESSAGE =
+  'Email not sent: this address does not receive email (suppressed or unsubscribed).'
+
+export const sentAnswer = (status: 'queued' | 'skipped', sentMessage: string) =>
+  status === 'queued'
+    ? { success: true, message: sentMessage }
+    : { success: false, message: NOT_SENT_MESSAGE }

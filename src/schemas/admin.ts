@@ -1,0 +1,99 @@
+import { z } from 'zod'
+
+import { CONTACT_STATUSES, EMAIL_TYPES, PRODUCTS, WAITLIST_STATUSES } from '@/lib/constants'
+
+/** Query parameters arrive as strings; an empty one (`?product=`) means "not given". */
+const param = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int({ error: `${name} must be a whole number` })
+    .min(min, { error: `${name} must be at least ${min}` })
+    .max(max, { error: `${name} must be at most ${max}` })
+
+export const ADMIN_PAGE_SIZE = 50
+export const ADMIN_MAX_PAGE_SIZE = 200
+
+export const listQuerySchema = z.object({
+  page: param(wholeNumber('page', 1, 1_000_000)).transform((value) => value ?? 1),
+  limit: param(wholeNumber('limit', 1, ADMIN_MAX_PAGE_SIZE)).transform(
+    (value) => value ?? ADMIN_PAGE_SIZE,
+  ),
+  search: param(z.string().trim().max(200, { error: 'search must be at most 200 characters' })),
+})
+export type ListQuery = z.output<typeof listQuerySchema>
+
+const productParam = param(
+  z.enum([...PRODUCTS, 'all'], { error: `product must be one of ${PRODUCTS.join(', ')} or all` }),
+).transform((value) => (value === 'all' ? undefined : value))
+
+export const waitlistQuerySchema = listQuerySchema.extend({
+  product: productParam,
+  status: param(z.enum(WAITLIST_STATUSES, { error: 'status must be active or inactive' })),
+})
+export const waitlistStatsQuerySchema = z.object({ product: productParam })
+export const waitlistExportQuerySchema = waitlistStatsQuerySchema
+
+export const contactsQuerySchema = listQuerySchema.extend({
+  status: param(z.enum(CONTACT_STATUSES, { error: 'status must be unread, read or replied' })),
+})
+
+export const emailsQuerySchema = listQuerySchema.extend({
+  type: param(
+    z.enum(['all', ...EMAIL_TYPES], {
+      error: `type must be all or one of ${EMAIL_TYPES.join(', ')}`,
+    }),
+  ).transform((value) => (value === 'all' ? undefined : value)),
+})
+
+export const overviewQuerySchema = z.object({
+  days: param(wholeNumber('days', 1, 365)).transform((value) => value ?? 30),
+})
+
+export const auditQuerySchema = listQuerySchema.omit({ search: true })
+
+export const waitlistStatusSchema = z.object({
+  status: z.enum(WAITLIST_STATUSES, { error: 'status must be active or inactive' }),
+})
+export const contactStatusSchema = z.object({
+  status: z.enum(CONTACT_STATUSES, { error: 'status must be unread, read or replied' }),
+})
+export const emailOpenedSchema = z.object({
+  opened: z.boolean({ error: 'opened must be true or false' }),
+})
+
+export const FILL_ALL_FIELDS = 'Please fill in all fields'
+
+/** The admin's reply to a contact message and the email to a waitlist entry (spec §5). */
+export const adminEmailSchema = z.object({
+  subject: z
+    .string({ error: FILL_ALL_FIELDS })
+    .trim()
+    .min(1, { error: FILL_ALL_FIELDS })
+    .max(200, { error: 'Subject must be at most 200 characters' })
+    // A line break in a subject would start a new mail header.
+    .refine((value) => !/[\r\n]/.test(value), { error: 'Subject must be one line' }),
+  message: z
+    .string({ error: FILL_ALL_FIELDS })
+    .trim()
+    .min(1, { error: FILL_ALL_FIELDS })
+    .max(20_000, { error: 'Message must be at most 20000 characters' }),
+})
+export type AdminEmail = z.output<typeof adminEmailSchema>
+
+export const adminLoginSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(100),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+})
+
+export const idParamSchema = z.coerce
+  .number({ error: 'id must be a positive whole number' })
+  .int({ error: 'id must be a positive whole number' })
+  .positive({ error: 'id must be a positive whole number' })
+  .max(2_147_483_647, { error: 'id must be a positive whole number' })

@@ -1,0 +1,117 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import type { AdminUser } from '@/access/admin'
+import type { AdminEmail } from '@/schemas/admin'
+import { queueEmail } from '@/services/queue-email'
+
+import { recordAudit } from './audit'
+import { findOwn, updateOwn } from './documents'
+import {
+  type Row,
+  allOf,
+  containsPattern,
+  isoDate,
+  pagedList,
+  selectRows,
+  textList,
+} from './paging'
+
+export type ContactStatus = 'unread' | 'read' | 'replied'
+
+export const toContact = (row: Row) => ({
+  id: Number(row.id),
+  name: String(row.name),
+  email: String(row.email),
+  subject: String(row.subject),
+  message: String(row.message),
+  submittedAt: isoDate(row.submittedAt),
+  status: String(row.status),
+  priority: String(row.priority),
+  emailOpened: Boolean(row.emailOpened),
+  tags: (row.tags as string[] | null) ?? [],
+})
+
+const CONTACT_COLUMNS = sql`c.id, c.name, c.email, c.subject, c.message,
+  c.submitted_at AS "submittedAt", c.status, c.priority, c.email_opened AS "emailOpened",
+  ${textList('contact_messages', 'c', 'tags')} AS tags`
+
+export const listContacts = (
+  payload: Payload,
+  query: { status?: ContactStatus; search?: string; page: number; limit: number },
+) => {
+  const pattern = query.search ? containsPattern(query.search) : undefined
+  return pagedList(payload, {
+    select: CONTACT_COLUMNS,
+    from: sql`contact_messages c`,
+    key: sql`c.id`,
+    where: allOf([
+      query.status ? sql`c.status = ${query.status}` : undefined,
+      pattern
+        ? sql`(c.email ILIKE ${pattern} OR c.name ILIKE ${pattern} OR c.subject ILIKE ${pattern})`
+        : undefined,
+    ]),
+    orderBy: sql`c.submitted_at DESC, c.id DESC`,
+    page: query.page,
+    limit: query.limit,
+    shape: toContact,
+  })
+}
+
+export const contactStats = async (payload: Payload) => {
+  const [row] = await selectRows<Record<'total' | ContactStatus, number>>(
+    payload,
+    sql`SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE c.status = 'unread')::int AS unread,
+      count(*) FILTER (WHERE c.status = 'read')::int AS read,
+      count(*) FILTER (WHERE c.status = 'replied')::int AS replied
+      FROM contact_messages c`,
+  )
+  return row
+}
+
+export const setContactStatus = async (
+  payload: Payload,
+  user: AdminUser,
+  id: number,
+  status: ContactStatus,
+) => {
+  const before = await findOwn(payload, user, 'contact-messages', id)
+  const contact = await updateOwn(payload, user, 'contact-messages', id, { status })
+  await recordAudit(payload, user, {
+    action: 'contact.status',
+    targetCollection: 'contact-messages',
+    targetId: id,
+    details: { from: before.status, to: status },
+  })
+  return toContact({ ...contact })
+}
+
+/** The admin's reply: queued through the email service, and the message is then 'replied'. */
+export const replyToContact = async (
+  payload: Payload,
+  user: AdminUser,
+  id: number,
+  email: AdminEmail,
+) => {
+  const contact = await findOwn(payload, user, 'contact-messages', id)
+  const queued = await queueEmail(payload, {
+    to: contact.email,
+    subject: email.subject,
+    text: email.message,
+    emailType: 'reply',
+    signOff: true,
+    contactId: contact.id,
+    sentById: user.id,
+  })
+  if (queued.status === 'queued') {
+    await updateOwn(payload, user, 'contact-messages', id, { status: 'replied' })
+  }
+  await recordAudit(payload, user, {
+    action: 'contact.reply',
+    targetCollection: 'contact-messages',
+    targetId: id,
+    details: { emailLogId: queued.id, status: queued.status, subject: email.subject },
+  })
+  return queued
+}

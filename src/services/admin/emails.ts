@@ -1,0 +1,91 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import type { AdminUser } from '@/access/admin'
+
+import { recordAudit } from './audit'
+import { updateOwn } from './documents'
+import {
+  type Row,
+  allOf,
+  containsPattern,
+  isoDate,
+  pagedList,
+  selectRows,
+  textList,
+} from './paging'
+
+const idOrNull = (value: unknown): number | null => {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'object') return Number((value as { id: unknown }).id)
+  return Number(value)
+}
+
+export const toEmailLog = (row: Row) => ({
+  id: Number(row.id),
+  toEmail: String(row.toEmail),
+  fromEmail: String(row.fromEmail),
+  subject: String(row.subject),
+  message: (row.message as string | null) ?? null,
+  htmlContent: (row.htmlContent as string | null) ?? null,
+  emailType: String(row.emailType),
+  sentAt: isoDate(row.sentAt),
+  status: String(row.status),
+  contactId: idOrNull(row.contactId ?? row.contact),
+  waitlistId: idOrNull(row.waitlistId ?? row.waitlistEntry),
+  aiGenerated: Boolean(row.aiGenerated),
+  emailOpened: Boolean(row.emailOpened),
+  tags: (row.tags as string[] | null) ?? [],
+  notes: (row.notes as string | null) ?? null,
+  providerMessageId: (row.providerMessageId as string | null) ?? null,
+})
+
+export const listEmails = (
+  payload: Payload,
+  query: { type?: string; search?: string; page: number; limit: number },
+) => {
+  const pattern = query.search ? containsPattern(query.search) : undefined
+  return pagedList(payload, {
+    select: sql`e.id, e.to_email AS "toEmail", e.from_email AS "fromEmail", e.subject, e.message,
+      e.html_content AS "htmlContent", e.email_type AS "emailType", e.sent_at AS "sentAt", e.status,
+      e.contact_id AS "contactId", e.waitlist_entry_id AS "waitlistId",
+      e.ai_generated AS "aiGenerated", e.email_opened AS "emailOpened",
+      ${textList('email_logs', 'e', 'tags')} AS tags, e.notes,
+      e.provider_message_id AS "providerMessageId"`,
+    from: sql`email_logs e`,
+    key: sql`e.id`,
+    where: allOf([
+      query.type ? sql`e.email_type = ${query.type}` : undefined,
+      pattern ? sql`(e.to_email ILIKE ${pattern} OR e.subject ILIKE ${pattern})` : undefined,
+    ]),
+    orderBy: sql`e.sent_at DESC, e.id DESC`,
+    page: query.page,
+    limit: query.limit,
+    shape: toEmailLog,
+  })
+}
+
+export const emailStats = async (payload: Payload) => {
+  const [row] = await selectRows<{ total: number; aiGenerated: number }>(
+    payload,
+    sql`SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE e.ai_generated)::int AS "aiGenerated" FROM email_logs e`,
+  )
+  return row
+}
+
+export const setEmailOpened = async (
+  payload: Payload,
+  user: AdminUser,
+  id: number,
+  opened: boolean,
+) => {
+  const log = await updateOwn(payload, user, 'email-logs', id, { emailOpened: opened })
+  await recordAudit(payload, user, {
+    action: 'email.email-opened',
+    targetCollection: 'email-logs',
+    targetId: id,
+    details: { opened },
+  })
+  return toEmailLog({ ...log })
+}

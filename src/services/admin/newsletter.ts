@@ -1,0 +1,71 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import { NEWSLETTER_RECENT_DAYS } from '@/lib/constants'
+
+import {
+  type Row,
+  allOf,
+  containsPattern,
+  isoDate,
+  pagedList,
+  selectRows,
+  textList,
+} from './paging'
+
+export type SubscriberView = {
+  id: number
+  email: string
+  firstName: string | null
+  subscribedAt: string | null
+  interests: string[]
+  consentSource: string | null
+  doubleOptInConfirmed: boolean
+  emailPreferences: string[]
+}
+
+export const toSubscriber = (row: Row): SubscriberView => ({
+  id: Number(row.id),
+  email: String(row.email),
+  firstName: (row.firstName as string | null) ?? null,
+  subscribedAt: isoDate(row.subscribedAt),
+  interests: (row.interests as string[] | null) ?? [],
+  consentSource: (row.consentSource as string | null) ?? null,
+  doubleOptInConfirmed: Boolean(row.doubleOptInConfirmed),
+  emailPreferences: (row.emailPreferences as string[] | null) ?? [],
+})
+
+export const SUBSCRIBER_COLUMNS = sql`s.id, s.email, s.first_name AS "firstName",
+  s.subscribed_at AS "subscribedAt", ${textList('newsletter_subscribers', 's', 'interests')} AS interests,
+  s.consent_source AS "consentSource", s.double_opt_in_confirmed AS "doubleOptInConfirmed",
+  ${textList('newsletter_subscribers', 's', 'emailPreferences')} AS "emailPreferences"`
+
+export const listSubscribers = (
+  payload: Payload,
+  query: { search?: string; page: number; limit: number },
+) => {
+  const pattern = query.search ? containsPattern(query.search) : undefined
+  return pagedList(payload, {
+    select: SUBSCRIBER_COLUMNS,
+    from: sql`newsletter_subscribers s`,
+    key: sql`s.id`,
+    where: allOf([
+      pattern ? sql`(s.email ILIKE ${pattern} OR s.first_name ILIKE ${pattern})` : undefined,
+    ]),
+    orderBy: sql`s.subscribed_at DESC, s.id DESC`,
+    page: query.page,
+    limit: query.limit,
+    shape: toSubscriber,
+  })
+}
+
+export const newsletterStats = async (payload: Payload) => {
+  const [row] = await selectRows<{ total: number; recentSignups: number }>(
+    payload,
+    sql`SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE s.subscribed_at >= now() - make_interval(days => ${NEWSLETTER_RECENT_DAYS}))::int
+        AS "recentSignups"
+      FROM newsletter_subscribers s`,
+  )
+  return row
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { startApp, type TestApp } from '../helpers/app'
+import { upsertUser } from '@/seed/admin'
+
+let app: TestApp
+const PASSWORD = 'login-test-correct-horse'
+
+beforeAll(async () => {
+  app = await startApp()
+  await upsertUser(app.payload, 'login-full', PASSWORD, 'full')
+  await upsertUser(app.payload, 'login-demo', PASSWORD, 'demo')
+  await upsertUser(app.payload, 'login-locked', PASSWORD, 'full')
+})
+afterAll(async () => app?.close())
+
+const login = (username: string, password: string) =>
+  app.request('POST', '/admin/login', { body: { username, password } })
+
+describe('POST /api/admin/login', () => {
+  it('answers a token and the access level; the token works as a Bearer token', async () => {
+    const res = await login('login-full', PASSWORD)
+    expect(res.status, res.text).toBe(200)
+    expect(res.body).toEqual({
+      success: true,
+      token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      accessLevel: 'full',
+      message: 'Welcome to the admin dashboard',
+    })
+    const headers = { authorization: `Bearer ${res.body.token}` }
+    for (const path of [
+      '/admin/waitlist',
+      '/admin/contacts/stats',
+      '/admin/overview',
+      '/admin/audit',
+    ]) {
+      const answer = await app.request('GET', path, { headers })
+      expect(answer.status, path).toBe(200)
+    }
+    const jwt = await app.request('GET', '/admin/waitlist', {
+      headers: { authorization: `JWT ${res.body.token}` },
+    })
+    expect(jwt.status).toBe(200)
+    const forged = await app.request('GET', '/admin/waitlist', {
+      headers: { authorization: `Bearer ${res.body.token.slice(0, -2)}xx` },
+    })
+    expect(forged.status).toBe(401)
+  })
+
+  it('tells a demo user it is the demo dashboard, and the demo token reads masked data', async () => {
+    const res = await login('login-demo', PASSWORD)
+    expect(res.body).toMatchObject({ success: true, accessLevel: 'demo' })
+    expect(res.body.message).toMatch(/demo/i)
+    const refused = await app.request('PATCH', '/admin/waitlist/1/status', {
+      headers: { authorization: `Bearer ${res.body.token}` },
+      body: { status: 'active' },
+    })
+    expect(refused.status).toBe(403)
+  })
+
+  it('answers 401 with success false for a wrong password or an unknown user, and logs it', async () => {
+    const warn = vi.spyOn(app.payload.logger, 'warn')
+    for (const [username, password] of [
+      ['login-full', 'wrong-password-123'],
+      ['nobody-here', PASSWORD],
+    ]) {
+      const res = await login(username, password)
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual({ success: false, message: 'Invalid credentials' })
+      expect(res.text).not.toContain('token')
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ msg: 'admin login failed', username }),
+      )
+    }
+    warn.mockRestore()
+  })
+
+  it('answers 400 naming the field when a field is missing', async () => {
+    const res = await app.request('POST', '/admin/login', { body: { username: 'login-full' } })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Password is required',
+      errors: { password: 'Password is required' },
+    })
+  })
+
+  it('locks the account after five failures, even for the right password, with the lock message', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await login('login-locked', `wrong-${attempt}-password`)).status).toBe(401)
+    }
+    const locked = await login('login-locked', PASSWORD)
+    expect(locked.status).toBe(401)
+    expect(locked.body.success).toBe(false)
+    expect(locked.body.message).toMatch(/locked/i)
+    expect(locked.body.token).toBeUndefined()
+    const user = await app.payload.find({
+      collection: 'users',
+      where: { username: { equals: 'login-locked' } },
+      showHiddenFields: true,
+    })
+    expect(Date.parse(user.docs[0].lockUntil as string)).toBeGreaterThan(Date.now())
+    // The other accounts are not affected.
+    expect((await login('login-full', PASSWORD)).status).toBe(200)
+  })
+})
