@@ -1,7 +1,12 @@
 import type { Endpoint } from 'payload'
 
+import { adminAiEndpoints } from './admin-ai'
 import { operationsEndpoints } from './operations'
 import { publicEndpoints } from './public'
 
 /** Every custom endpoint, served under /api. */
-export const endpoints: Endpoint[] = [...publicEndpoints, ...operationsEndpoints]
+export const endpoints: Endpoint[] = [
+  ...publicEndpoints,
+  ...operationsEndpoints,
+  ...adminAiEndpoints,
+]
