@@ -85,3 +85,21 @@ export const sendComposedSchema = z
 export const querySchema = z.object({ query: text(BLANK_QUERY, 1000) })
 
 export type SendComposedInput = z.output<typeof sendComposedSchema>
+
+/** The dashboard's notices for these calls (spec §8): a title, and a fixed text where the spec gives one. */
+export const AI_NOTICES = {
+  chatError: { title: 'AI Chat Error' },
+  subjectGenerated: { title: 'Subject Generated' },
+  subjectError: { title: 'Subject Generation Error' },
+  noContent: { title: NO_EMAIL_CONTENT },
+  missingInformation: { title: 'Missing Information', description: MISSING_INFORMATION },
+  missingRecipient: { title: 'Missing Recipient', description: MISSING_RECIPIENT },
+  emailSent: { title: 'Email Sent' },
+  sendError: { title: 'Send Error' },
+  replySuggestionError: {
+    title: 'AI Assistant Error',
+    description: 'Failed to generate reply suggestion',
+  },
+  analysisFailed: { title: 'Analysis Failed', description: 'Failed to analyze email data' },
+  analyticsError: { title: 'Analytics Error' },
+} as const

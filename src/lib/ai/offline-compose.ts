@@ -48,8 +48,8 @@ const bookLine = (brand: BrandFacts, message: string) => {
 
 const linksLine = (brand: BrandFacts) =>
   brand.linkHubUrl
-    ? `In the meantime, you can find all our news and social profiles at ${brand.linkHubUrl}.`
-    : `In the meantime, you can find our latest news at ${brand.siteUrl}.`
+    ? `You can find all our news and social profiles at ${brand.linkHubUrl}.`
+    : `You can find our latest news at ${brand.siteUrl}.`
 
 export const offlineReplyDraft = (input: ReplyDraftInput) => {
   const about = subjectLabel(input.originalSubject)
@@ -57,7 +57,7 @@ export const offlineReplyDraft = (input: ReplyDraftInput) => {
     `Dear ${firstName(input.senderName)},`,
     `Thank you for reaching out to Starfinity${about ? ` about "${about}"` : ''}. ${topicLine(input.originalSubject, input.originalMessage)}`,
     bookLine(input.brand, input.originalMessage),
-    `${input.brand.responsePromise} ${linksLine(input.brand)}`,
+    `We will follow up personally within 24-48 hours. In the meantime, ${linksLine(input.brand).replace(/^You/, 'you')}`,
   ]
     .filter(Boolean)
     .join('\n\n')
@@ -69,7 +69,7 @@ const topicOf = (message: string) =>
     .trim()
     .replace(/[.!?]+$/, '')
     .replace(
-      /^(please\s+)?(can you\s+|could you\s+)?(write|draft|compose|create|make|prepare)\s+(me\s+)?(an?\s+|the\s+)?((short|quick|warm|friendly)\s+)?(newsletter|broadcast|announcement|email|e-mail|reply|message)?\s*(about|on|for|regarding|announcing)?\s*/i,
+      /^(please\s+)?(can you\s+|could you\s+)?(write|draft|compose|create|make|prepare|announce|tell (them|everyone|people)|let (them|everyone|people) know)\s+(me\s+)?(an?\s+|the\s+)?((short|quick|warm|friendly)\s+)?(newsletter|broadcast|announcement|email|e-mail|reply|message)?\s*(about|on|for|regarding|announcing|that)?\s*/i,
       '',
     )
     .trim() || 'news from the Starfinity universe'
