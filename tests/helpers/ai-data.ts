@@ -68,6 +68,8 @@ export const seedAudience = async (payload: Payload) => {
       email: 'leak-contact@example.com',
       subject: 'feedback',
       message: 'Please write to leak-contact@example.com soon.',
+      status: 'unread',
+      priority: 'normal',
     },
   })
   for (const page of ['/', '/records', '/records', '/contact?email=leak-page@example.com'])

@@ -46,7 +46,12 @@ describe('offline assistant', () => {
   it('follows the database when it changes', async () => {
     await app.payload.create({
       collection: 'waitlist-entries',
-      data: { email: 'late-joiner@example.com', name: 'Late', product: 'records' },
+      data: {
+        email: 'late-joiner@example.com',
+        name: 'Late',
+        product: 'records',
+        status: 'inactive',
+      },
     })
     const res = await post('/admin/ai/analytics', {
       query: 'how many joined the Records waitlist this week',

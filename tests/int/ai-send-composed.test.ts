@@ -51,11 +51,11 @@ beforeAll(async () => {
   })
   await app.payload.create({
     collection: 'email-preferences',
-    data: { email: 'nl-opted-out@example.com', newsletterEnabled: false },
+    data: { email: 'nl-opted-out@example.com', newsletterEnabled: false, frequency: 'weekly' },
   })
   await app.payload.create({
     collection: 'email-preferences',
-    data: { email: 'wl-no-updates@example.com', updatesEnabled: false },
+    data: { email: 'wl-no-updates@example.com', updatesEnabled: false, frequency: 'weekly' },
   })
 
   const now = new Date()
