@@ -32,7 +32,8 @@ export const composeReplySchema = z.object({
   originalMessage: text('The original message is required', 5000),
   senderName: optional(100),
   originalSubject: optional(200),
-  context: z.literal('contact_reply').optional(),
+  // The dashboard sends 'contact_reply'; other labels are accepted and ignored.
+  context: optional(50),
   customPrompt: optional(1000),
 })
 
