@@ -1,8 +1,14 @@
 import type { Endpoint } from 'payload'
 
 import { adminEndpoints } from './admin'
+import { adminAiEndpoints } from './admin-ai'
 import { operationsEndpoints } from './operations'
 import { publicEndpoints } from './public'
 
 /** Every custom endpoint, served under /api. */
-export const endpoints: Endpoint[] = [...publicEndpoints, ...operationsEndpoints, ...adminEndpoints]
+export const endpoints: Endpoint[] = [
+  ...publicEndpoints,
+  ...operationsEndpoints,
+  ...adminEndpoints,
+  ...adminAiEndpoints,
+]

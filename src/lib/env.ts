@@ -19,7 +19,17 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   // The product's sender address: every email the site sends comes from it.
   EMAIL_FROM: z.string().min(3).default('Starfinity <hello@starfinity.example>'),
+  // AI model (OpenAI or any OpenAI-compatible server). Neither URL nor key: the offline assistant.
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // Tokens all instances together may spend per UTC day (0 = no limit).
+  AI_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(200_000),
 })
+
+/** The schema, for settings that are read again per use (e.g. AI settings tests change at run time). */
+export const envSchema = schema
 
 export type Env = z.infer<typeof schema>
 

@@ -1,0 +1,117 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import { PRODUCTS, type Product } from '@/lib/constants'
+
+import {
+  type PeriodCounts,
+  percent,
+  periodCountColumns,
+  toPeriodCounts,
+  withoutEmails,
+} from './metrics-periods'
+
+/**
+ * The audience figures the dashboard's analytics answers are built on, computed with SQL. Counts
+ * and labels only: no addresses, names or message text, so the whole object may go into a prompt.
+ */
+export type AudienceMetrics = {
+  generatedAt: string
+  waitlist: {
+    signups: PeriodCounts
+    byStatus: { active: number; inactive: number }
+    byProduct: Record<Product, PeriodCounts & { active: number; inactive: number }>
+    referralSources: { source: string; count: number }[]
+  }
+  newsletter: { signups: PeriodCounts; confirmed: number }
+  contacts: { received: PeriodCounts; unread: number; read: number; replied: number }
+  parentInsights: { received: PeriodCounts }
+  pageViews: { views: PeriodCounts; topPagesLast30Days: { page: string; count: number }[] }
+  /** Waitlist and newsletter signups per 100 page views. */
+  conversion: { last7DaysPercent: number; last30DaysPercent: number }
+}
+
+type Row = Record<string, unknown>
+
+export const computeAudienceMetrics = async (
+  payload: Payload,
+  now = new Date(),
+): Promise<AudienceMetrics> => {
+  const run = async (query: ReturnType<typeof sql>) =>
+    (await payload.db.drizzle.execute(query)).rows as Row[]
+  const [waitlistRows, referralRows, newsletterRows, contactRows, parentRows, viewRows, pageRows] =
+    await Promise.all([
+      run(sql`SELECT product::text AS product, ${periodCountColumns('joined_at', now)},
+          count(*) FILTER (WHERE status = 'active') AS active,
+          count(*) FILTER (WHERE status = 'inactive') AS inactive
+        FROM waitlist_entries GROUP BY ROLLUP (product)`),
+      run(sql`SELECT coalesce(nullif(trim(referral_source), ''), 'Not given') AS source, count(*) AS count
+        FROM waitlist_entries GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`),
+      run(sql`SELECT ${periodCountColumns('subscribed_at', now)},
+          count(*) FILTER (WHERE double_opt_in_confirmed) AS confirmed
+        FROM newsletter_subscribers`),
+      run(sql`SELECT ${periodCountColumns('submitted_at', now)},
+          count(*) FILTER (WHERE status = 'unread') AS unread,
+          count(*) FILTER (WHERE status = 'read') AS read,
+          count(*) FILTER (WHERE status = 'replied') AS replied
+        FROM contact_messages`),
+      run(sql`SELECT ${periodCountColumns('submitted_at', now)} FROM parent_engagements`),
+      run(sql`SELECT ${periodCountColumns('created_at', now)}
+        FROM engagement_events WHERE event_type = 'page_view'`),
+      // Query strings can carry anything a visitor typed: pages are counted by path alone.
+      run(sql`SELECT split_part(coalesce(page, '(unknown)'), '?', 1) AS page, count(*) AS count
+        FROM engagement_events
+        WHERE event_type = 'page_view' AND created_at >= ${new Date(now.getTime() - 30 * 86_400_000).toISOString()}::timestamptz
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`),
+    ])
+
+  const total = waitlistRows.find((row) => row.product === null)
+  const byProduct = Object.fromEntries(
+    PRODUCTS.map((product) => {
+      const row = waitlistRows.find((candidate) => candidate.product === product)
+      return [
+        product,
+        {
+          ...toPeriodCounts(row),
+          active: Number(row?.active ?? 0),
+          inactive: Number(row?.inactive ?? 0),
+        },
+      ]
+    }),
+  ) as AudienceMetrics['waitlist']['byProduct']
+  const waitlist = toPeriodCounts(total)
+  const newsletter = toPeriodCounts(newsletterRows[0])
+  const views = toPeriodCounts(viewRows[0])
+
+  return {
+    generatedAt: now.toISOString(),
+    waitlist: {
+      signups: waitlist,
+      byStatus: { active: Number(total?.active ?? 0), inactive: Number(total?.inactive ?? 0) },
+      byProduct,
+      referralSources: referralRows.map((row) => ({
+        source: withoutEmails(String(row.source)),
+        count: Number(row.count),
+      })),
+    },
+    newsletter: { signups: newsletter, confirmed: Number(newsletterRows[0]?.confirmed ?? 0) },
+    contacts: {
+      received: toPeriodCounts(contactRows[0]),
+      unread: Number(contactRows[0]?.unread ?? 0),
+      read: Number(contactRows[0]?.read ?? 0),
+      replied: Number(contactRows[0]?.replied ?? 0),
+    },
+    parentInsights: { received: toPeriodCounts(parentRows[0]) },
+    pageViews: {
+      views,
+      topPagesLast30Days: pageRows.map((row) => ({
+        page: withoutEmails(String(row.page)),
+        count: Number(row.count),
+      })),
+    },
+    conversion: {
+      last7DaysPercent: percent(waitlist.last7Days + newsletter.last7Days, views.last7Days),
+      last30DaysPercent: percent(waitlist.last30Days + newsletter.last30Days, views.last30Days),
+    },
+  }
+}
