@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { adminEndpoints } from './admin'
 import { adminAiEndpoints } from './admin-ai'
+import { emailEndpoints } from './email'
 import { operationsEndpoints } from './operations'
 import { publicEndpoints } from './public'
 
@@ -11,4 +12,5 @@ export const endpoints: Endpoint[] = [
   ...operationsEndpoints,
   ...adminEndpoints,
   ...adminAiEndpoints,
+  ...emailEndpoints,
 ]

@@ -5,6 +5,13 @@ import { SMTPServer } from 'smtp-server'
 
 export type Received = { raw: string; parsed: ParsedMail; envelopeTo: string[] }
 
+/** A header exactly as sent (unfolded), from the raw message; mailparser reshapes List-* headers. */
+export const rawHeader = (mail: Received, name: string): string | undefined => {
+  const head = mail.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ')
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+  return line?.slice(name.length + 1).trim()
+}
+
 /** A port for a loopback SMTP server, chosen before the configuration (SMTP_URL) is loaded. */
 export const pickSmtpPort = () => 20_000 + randomInt(30_000)
 

@@ -1,0 +1,155 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { serverUrl } from '@/lib/env'
+import { AppError, badRequest } from '@/lib/errors'
+import { emailPreferencesSchema, emailTokenSchema } from '@/schemas/email'
+import { processWebhookEvents, readWebhook } from '@/services/email/webhook'
+import { preferencesFor, unsubscribeAll, updatePreferences } from '@/services/email/unsubscribe'
+import { confirmNewsletter } from '@/services/subscribe-newsletter'
+
+import { DEFAULT_BODY_LIMIT, clientIp, handler, json, parseWith, readJson } from './http'
+
+const isForm = (req: PayloadRequest) =>
+  /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(
+    req.headers.get('content-type') ?? '',
+  )
+
+/** The raw body as text, at most `limit` bytes (webhook signatures cover the exact bytes). */
+const readText = async (req: PayloadRequest, limit = 256 * 1024): Promise<string> => {
+  if (Number(req.headers.get('content-length')) > limit)
+    throw new AppError(413, 'Request body is too large')
+  const text = req.body ? await new Response(req.body as ReadableStream).text() : ''
+  if (Buffer.byteLength(text) > limit) throw new AppError(413, 'Request body is too large')
+  return text
+}
+
+/**
+ * The fields of an HTML form post (the pages work without JavaScript, and RFC 8058 one-click
+ * unsubscribes are form posts) or of a JSON body; the token may also be in the query string.
+ */
+const readFields = async (req: PayloadRequest): Promise<Record<string, unknown>> => {
+  const query = Object.fromEntries(new URL(req.url ?? serverUrl()).searchParams)
+  if (isForm(req)) {
+    const text = await readText(req, DEFAULT_BODY_LIMIT)
+    const type = req.headers.get('content-type') ?? ''
+    const form = type.startsWith('multipart/')
+      ? await new Response(text, { headers: { 'content-type': type } }).formData()
+      : new URLSearchParams(text)
+    return { ...query, ...Object.fromEntries(form as unknown as Iterable<[string, string]>) }
+  }
+  const hasBody = Number(req.headers.get('content-length') ?? '1') > 0 && req.body
+  const body = hasBody && req.headers.get('content-type') ? await readJson(req) : {}
+  if (body === null || typeof body !== 'object')
+    throw badRequest('Request body must be a JSON object')
+  return { ...query, ...(body as Record<string, unknown>) }
+}
+
+const checkbox = (value: unknown) => value === true || value === 'on' || value === 'true'
+
+/** Form posts come back to the page (303, so a reload does not post again); API calls get JSON. */
+const answer = (req: PayloadRequest, page: string, data: Record<string, unknown>) =>
+  isForm(req) ? Response.redirect(`${serverUrl()}${page}`, 303) : json(data)
+
+const failedForm = (req: PayloadRequest, page: string) => async (error: unknown) => {
+  if (isForm(req) && error instanceof AppError && error.status < 500)
+    return Response.redirect(`${serverUrl()}${page}`, 303)
+  throw error
+}
+
+export const emailEndpoints: Endpoint[] = [
+  {
+    // The confirmation page's button. A GET (a mail scanner following the link) confirms nothing.
+    path: '/newsletter/confirm',
+    method: 'post',
+    handler: handler(async (req) => {
+      const { token } = parseWith(emailTokenSchema, await readFields(req))
+      return confirmNewsletter(req.payload, token, clientIp(req))
+        .then(() =>
+          answer(req, '/newsletter/confirm?status=confirmed', {
+            success: true,
+            message: 'Your subscription is confirmed.',
+          }),
+        )
+        .catch(failedForm(req, '/newsletter/confirm?status=invalid'))
+    }),
+  },
+  {
+    // The List-Unsubscribe URL opened in a browser: the confirm page with the preferences center.
+    path: '/email/unsubscribe',
+    method: 'get',
+    handler: handler(async (req) => {
+      const token = new URL(req.url ?? serverUrl()).searchParams.get('token') ?? ''
+      return Response.redirect(
+        `${serverUrl()}/email/preferences?token=${encodeURIComponent(token)}`,
+        302,
+      )
+    }),
+  },
+  {
+    // RFC 8058 one-click (List-Unsubscribe=One-Click), the page's button or an API call.
+    path: '/email/unsubscribe',
+    method: 'post',
+    handler: handler(async (req) => {
+      const { token } = parseWith(emailTokenSchema, await readFields(req))
+      const page = `/email/preferences?token=${encodeURIComponent(token)}`
+      return unsubscribeAll(req.payload, token, 'unsubscribe-link')
+        .then((data) =>
+          answer(req, `${page}&status=unsubscribed`, {
+            success: true,
+            message: 'You are unsubscribed.',
+            data,
+          }),
+        )
+        .catch(failedForm(req, `${page}&status=invalid`))
+    }),
+  },
+  {
+    path: '/email/preferences',
+    method: 'get',
+    handler: handler(async (req) => {
+      const { token } = parseWith(emailTokenSchema, {
+        token: new URL(req.url ?? serverUrl()).searchParams.get('token') ?? undefined,
+      })
+      return json({ data: await preferencesFor(req.payload, token) })
+    }),
+  },
+  {
+    path: '/email/preferences',
+    method: 'post',
+    handler: handler(async (req) => {
+      const fields = await readFields(req)
+      const input = parseWith(
+        emailPreferencesSchema,
+        isForm(req)
+          ? {
+              ...fields,
+              newsletterEnabled: checkbox(fields.newsletterEnabled),
+              promotionsEnabled: checkbox(fields.promotionsEnabled),
+              updatesEnabled: checkbox(fields.updatesEnabled),
+              weeklyDigestEnabled: checkbox(fields.weeklyDigestEnabled),
+            }
+          : fields,
+      )
+      const page = `/email/preferences?token=${encodeURIComponent(input.token)}`
+      return updatePreferences(req.payload, input)
+        .then((data) =>
+          answer(req, `${page}&status=saved`, {
+            success: true,
+            message: 'Your email preferences are saved.',
+            data,
+          }),
+        )
+        .catch(failedForm(req, `${page}&status=invalid`))
+    }),
+  },
+  {
+    // Bounce and complaint events from the mail provider, HMAC-signed.
+    path: '/webhooks/email',
+    method: 'post',
+    handler: handler(async (req) => {
+      const events = readWebhook(req.headers, await readText(req))
+      const recorded = await processWebhookEvents(req.payload, events)
+      return json({ success: true, received: events.length, recorded })
+    }),
+  },
+]

@@ -1,0 +1,94 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import { notFound } from '@/lib/email/not-found'
+import type { EmailPreferencesInput } from '@/schemas/email'
+
+import { stopSequences } from './sequences'
+
+export type PreferencesView = Omit<EmailPreferencesInput, 'token'> & { email: string }
+
+const byToken = async (payload: Payload, token: string) => {
+  const result = await payload.db.drizzle.execute(sql`
+    SELECT email, newsletter_enabled, promotions_enabled, updates_enabled, weekly_digest_enabled,
+      frequency FROM email_preferences WHERE unsubscribe_token = ${token} LIMIT 1`)
+  return result.rows[0] as
+    | {
+        email: string
+        newsletter_enabled: boolean | null
+        promotions_enabled: boolean | null
+        updates_enabled: boolean | null
+        weekly_digest_enabled: boolean | null
+        frequency: 'daily' | 'weekly' | 'monthly'
+      }
+    | undefined
+}
+
+/** The preferences behind an unsubscribe token (the token is the only key; no login, no cookie). */
+export const preferencesFor = async (payload: Payload, token: string): Promise<PreferencesView> => {
+  const row = await byToken(payload, token)
+  if (!row) throw notFound()
+  return {
+    email: row.email,
+    newsletterEnabled: row.newsletter_enabled !== false,
+    promotionsEnabled: row.promotions_enabled !== false,
+    updatesEnabled: row.updates_enabled !== false,
+    weeklyDigestEnabled: row.weekly_digest_enabled !== false,
+    frequency: row.frequency,
+  }
+}
+
+const setNewsletter = async (payload: Payload, email: string, on: boolean) => {
+  if (on) {
+    // Back on only for a subscriber who confirmed; others sign up (double opt-in) again.
+    await payload.db.drizzle.execute(sql`
+      INSERT INTO newsletter_subscribers_texts ("order", parent_id, path, text)
+      SELECT 1 + coalesce((SELECT max("order") FROM newsletter_subscribers_texts t
+        WHERE t.parent_id = s.id AND t.path = 'emailPreferences'), 0), s.id, 'emailPreferences', 'newsletter'
+      FROM newsletter_subscribers s
+      WHERE lower(s.email) = lower(${email}) AND s.double_opt_in_confirmed AND NOT EXISTS (
+        SELECT 1 FROM newsletter_subscribers_texts t
+        WHERE t.parent_id = s.id AND t.path = 'emailPreferences' AND t.text = 'newsletter')`)
+    return
+  }
+  await payload.db.drizzle.execute(sql`
+    DELETE FROM newsletter_subscribers_texts t USING newsletter_subscribers s
+    WHERE t.parent_id = s.id AND lower(s.email) = lower(${email})
+      AND t.path = 'emailPreferences' AND t.text = 'newsletter'`)
+  await stopSequences(payload, email)
+}
+
+/** Changes take effect at once: the next send checks these same rows. */
+export const updatePreferences = async (payload: Payload, input: EmailPreferencesInput) => {
+  const result = await payload.db.drizzle.execute(sql`
+    UPDATE email_preferences SET newsletter_enabled = ${input.newsletterEnabled},
+      promotions_enabled = ${input.promotionsEnabled}, updates_enabled = ${input.updatesEnabled},
+      weekly_digest_enabled = ${input.weeklyDigestEnabled},
+      frequency = ${input.frequency}::enum_email_preferences_frequency,
+      last_updated = now(), updated_at = now()
+    WHERE unsubscribe_token = ${input.token} RETURNING email`)
+  const row = result.rows[0] as { email: string } | undefined
+  if (!row) throw notFound()
+  await setNewsletter(payload, row.email, input.newsletterEnabled)
+  return preferencesFor(payload, input.token)
+}
+
+/**
+ * One-click unsubscribe (RFC 8058): every kind of bulk mail off, running sequences stopped, an
+ * unsubscribe event recorded. Replies to the person's own messages still reach them.
+ */
+export const unsubscribeAll = async (payload: Payload, token: string, source: string) => {
+  const current = await preferencesFor(payload, token)
+  const view = await updatePreferences(payload, {
+    token,
+    newsletterEnabled: false,
+    promotionsEnabled: false,
+    updatesEnabled: false,
+    weeklyDigestEnabled: false,
+    frequency: current.frequency,
+  })
+  await payload.db.drizzle.execute(sql`
+    INSERT INTO email_events (email, event_type, timestamp, reason, updated_at, created_at)
+    VALUES (${view.email}, 'unsubscribe', now(), ${source}, now(), now())`)
+  return view
+}

@@ -1,0 +1,155 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import { env } from '@/lib/env'
+import { AppError, badRequest } from '@/lib/errors'
+import { type WebhookEvent, genericWebhookSchema } from '@/schemas/email'
+
+import { stopSequences } from './sequences'
+
+/** Signed calls older (or newer) than this are refused, so a captured call cannot be replayed later. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300
+
+const unauthorized = () => new AppError(401, 'Invalid or missing webhook signature')
+
+const sameHex = (expected: string, given: string) => {
+  const a = Buffer.from(expected, 'hex')
+  const b = Buffer.from(given, 'hex')
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b)
+}
+
+const fresh = (timestamp: number) =>
+  Number.isFinite(timestamp) && Math.abs(Date.now() / 1000 - timestamp) <= WEBHOOK_TOLERANCE_SECONDS
+
+export const signGeneric = (secret: string, timestamp: number, body: string) =>
+  createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
+
+type MailgunBody = {
+  signature?: { timestamp?: string; token?: string; signature?: string }
+  'event-data'?: {
+    id?: string
+    event?: string
+    severity?: string
+    recipient?: string
+    reason?: string
+    url?: string
+    message?: { headers?: { 'message-id'?: string } }
+    'delivery-status'?: { description?: string; message?: string; code?: number }
+  }
+}
+
+const MAILGUN_TYPES: Record<string, WebhookEvent['type']> = {
+  failed: 'bounce',
+  complained: 'complaint',
+  delivered: 'delivered',
+  opened: 'open',
+  clicked: 'click',
+  unsubscribed: 'unsubscribe',
+}
+
+/**
+ * Verifies and reads a webhook call: the generic format (X-Webhook-Timestamp and
+ * X-Webhook-Signature: sha256=HMAC(secret, "timestamp.body")) or Mailgun's (signature object in
+ * the body: HMAC(secret, timestamp + token)). Anything unsigned, badly signed or stale is 401.
+ */
+export const readWebhook = (headers: Headers, rawBody: string): WebhookEvent[] => {
+  const secret = env().EMAIL_WEBHOOK_SECRET
+  if (!secret) throw unauthorized()
+  let body: unknown
+  try {
+    body = JSON.parse(rawBody)
+  } catch {
+    body = undefined
+  }
+  const mailgun = body as MailgunBody | undefined
+  if (mailgun?.signature && typeof mailgun.signature === 'object') {
+    const { timestamp = '', token = '', signature = '' } = mailgun.signature
+    const expected = createHmac('sha256', secret).update(`${timestamp}${token}`).digest('hex')
+    if (!sameHex(expected, String(signature)) || !fresh(Number(timestamp))) throw unauthorized()
+    return [fromMailgun(mailgun)]
+  }
+  const timestamp = Number(headers.get('x-webhook-timestamp'))
+  const signature = (headers.get('x-webhook-signature') ?? '').replace(/^sha256=/, '')
+  if (!sameHex(signGeneric(secret, timestamp, rawBody), signature) || !fresh(timestamp))
+    throw unauthorized()
+  const parsed = genericWebhookSchema.safeParse(body)
+  if (!parsed.success) throw badRequest('Webhook body does not match the documented format')
+  return parsed.data.events
+}
+
+const fromMailgun = (body: MailgunBody): WebhookEvent => {
+  const data = body['event-data'] ?? {}
+  const type = MAILGUN_TYPES[data.event ?? '']
+  if (!type || !data.id || !data.recipient) throw badRequest('Unsupported Mailgun event')
+  const status = data['delivery-status']
+  return {
+    id: `mailgun:${data.id}`,
+    type,
+    bounceType: type === 'bounce' ? (data.severity === 'temporary' ? 'soft' : 'hard') : undefined,
+    email: data.recipient.toLowerCase(),
+    messageId: data.message?.headers?.['message-id'],
+    reason: status?.description || status?.message || data.reason,
+    url: data.url,
+  }
+}
+
+const suppress = async (payload: Payload, event: WebhookEvent, type: string) => {
+  const db = payload.db.drizzle
+  await db.execute(sql`
+    INSERT INTO email_suppressions (email, suppression_type, reason, suppressed_at, event_data, source, is_active, updated_at, created_at)
+    VALUES (${event.email}, ${type}, ${event.reason ?? null}, now(), ${JSON.stringify(event)}::jsonb, 'webhook', true, now(), now())
+    ON CONFLICT (email) DO UPDATE SET suppression_type = excluded.suppression_type,
+      reason = excluded.reason, event_data = excluded.event_data, is_active = true, updated_at = now()`)
+  await db.execute(sql`
+    INSERT INTO suppressed_emails (email, type, reason, source, updated_at, created_at)
+    VALUES (${event.email}, ${type}, ${event.reason ?? null}, 'webhook', now(), now())`)
+  await stopSequences(payload, event.email)
+}
+
+/** The Message-ID as we stored it (with angle brackets), whichever form the provider sends. */
+const bracketed = (id?: string) => (id ? (id.startsWith('<') ? id : `<${id}>`) : null)
+
+/**
+ * Records each event once (the provider event id is unique): hard bounces and complaints suppress
+ * the address; soft bounces suppress after EMAIL_SOFT_BOUNCE_LIMIT within 30 days; the email
+ * log's row is marked bounced; every event feeds the email events (campaign totals, metrics).
+ */
+export const processWebhookEvents = async (payload: Payload, events: WebhookEvent[]) => {
+  const db = payload.db.drizzle
+  let recorded = 0
+  for (const event of events) {
+    const messageId = bracketed(event.messageId)
+    const logs = await db.execute(sql`
+      SELECT id, campaign_id FROM email_logs
+      WHERE ${messageId}::text IS NOT NULL AND (message_id = ${messageId} OR provider_message_id = ${event.messageId ?? null})
+      LIMIT 1`)
+    const log = logs.rows[0] as { id: number; campaign_id: number | null } | undefined
+    const inserted = await db.execute(sql`
+      INSERT INTO email_events (campaign_id, email, event_type, timestamp, provider_event_id, url, reason, metadata, updated_at, created_at)
+      VALUES (${log?.campaign_id ?? null}, ${event.email}, ${event.type}, ${event.timestamp ?? new Date().toISOString()},
+        ${event.id}, ${event.url ?? null}, ${event.reason ?? null}, ${JSON.stringify({ bounceType: event.bounceType, messageId: event.messageId })}::jsonb, now(), now())
+      ON CONFLICT (provider_event_id) DO NOTHING RETURNING id`)
+    if (inserted.rows.length === 0) continue // delivered twice by the provider
+    recorded += 1
+    if (event.type === 'bounce') {
+      await db.execute(sql`
+        INSERT INTO bounce_events (email, bounce_type, bounce_sub_type, timestamp, provider_event_id, provider_message_id, reason, event_data, processed, updated_at, created_at)
+        VALUES (${event.email}, ${event.bounceType ?? 'hard'}, null, now(), ${event.id}, ${event.messageId ?? null},
+          ${event.reason ?? null}, ${JSON.stringify(event)}::jsonb, true, now(), now())
+        ON CONFLICT (provider_event_id) DO NOTHING`)
+      if (log) await db.execute(sql`UPDATE email_logs SET status = 'bounced' WHERE id = ${log.id}`)
+      if (event.bounceType === 'soft') {
+        const soft = await db.execute(sql`
+          SELECT count(*)::int AS n FROM bounce_events
+          WHERE lower(email) = ${event.email} AND bounce_type = 'soft' AND timestamp > now() - interval '30 days'`)
+        if ((soft.rows[0] as { n: number }).n >= env().EMAIL_SOFT_BOUNCE_LIMIT)
+          await suppress(payload, event, 'soft_bounce')
+      } else await suppress(payload, event, 'hard_bounce')
+    } else if (event.type === 'complaint') {
+      await suppress(payload, event, 'complaint')
+    }
+  }
+  return recorded
+}
