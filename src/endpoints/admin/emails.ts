@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import { isDemoUser } from '@/access'
 import { requireAdmin, requireFullAdmin } from '@/access/admin'
 import { emailOpenedSchema, emailsQuerySchema } from '@/schemas/admin'
 import { emailStats, listEmails, setEmailOpened } from '@/services/admin/emails'
@@ -13,10 +14,10 @@ export const emailsEndpoints: Endpoint[] = [
     method: 'get',
     handler: handler(async (req) => {
       const user = requireAdmin(req)
-      return adminJson(
-        user,
-        await listEmails(req.payload, listQueryOf(req, user, emailsQuerySchema)),
-      )
+      const list = await listEmails(req.payload, listQueryOf(req, user, emailsQuerySchema))
+      // A whole stored message is personal data through and through: never shown to demo users.
+      if (isDemoUser(user)) list.data = list.data.map((item) => ({ ...item, rawMessage: null }))
+      return adminJson(user, list)
     }),
   },
   {

@@ -38,6 +38,9 @@ export const toEmailLog = (row: Row) => ({
   tags: (row.tags as string[] | null) ?? [],
   notes: (row.notes as string | null) ?? null,
   providerMessageId: (row.providerMessageId as string | null) ?? null,
+  skipReason: (row.skipReason as string | null) ?? null,
+  // The development outbox's complete message (headers, text, HTML); full admins only.
+  rawMessage: (row.rawMessage as string | null) ?? null,
 })
 
 export const listEmails = (
@@ -51,7 +54,8 @@ export const listEmails = (
       e.contact_id AS "contactId", e.waitlist_entry_id AS "waitlistId",
       e.ai_generated AS "aiGenerated", e.email_opened AS "emailOpened",
       ${textList('email_logs', 'e', 'tags')} AS tags, e.notes,
-      e.provider_message_id AS "providerMessageId"`,
+      e.provider_message_id AS "providerMessageId", e.skip_reason AS "skipReason",
+      e.raw_message AS "rawMessage"`,
     from: sql`email_logs e`,
     key: sql`e.id`,
     where: allOf([

@@ -5,7 +5,7 @@ import type { JobsConfig, Payload, TaskConfig } from 'payload'
 
 import { env } from '@/lib/env'
 
-import { MAX_ATTEMPTS, deliverEmail } from './deliver'
+import { MAX_ATTEMPTS, STALE_CLAIM_MINUTES, deliverEmail } from './deliver'
 import { rollupDeliverability } from './metrics'
 import { advanceSequences } from './sequences'
 
@@ -83,6 +83,11 @@ const RUNNER_QUEUE = `${EMAIL_QUEUE}:${randomUUID()}`
  */
 export const runEmailQueue = async (payload: Payload, limit = 100): Promise<number> => {
   await schedulePeriodicJobs(payload)
+  // Jobs an instance was running when it died: after STALE_CLAIM_MINUTES (+5) they are free again.
+  await payload.db.drizzle.execute(sql`
+    UPDATE payload_jobs SET processing = false, updated_at = now()
+    WHERE processing AND queue LIKE ${`${EMAIL_QUEUE}:%`} AND queue <> ${RUNNER_QUEUE}
+      AND updated_at < now() - make_interval(mins => ${STALE_CLAIM_MINUTES + 5})`)
   const claimed = await payload.db.drizzle.execute(sql`
     UPDATE payload_jobs SET queue = ${RUNNER_QUEUE}, updated_at = now()
     WHERE id IN (
