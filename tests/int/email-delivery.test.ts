@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
@@ -29,6 +33,17 @@ afterAll(async () => {
 })
 
 const runQueue = () => runEmailQueue(app.payload)
+
+/** Another app process on the same database works the queue until nothing is due; jobs it ran. */
+const drainInAnotherProcess = async (): Promise<number> => {
+  const root = path.resolve(import.meta.dirname, '../..')
+  const { stdout } = await promisify(execFile)(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['tests/helpers/drain-email-queue.ts'],
+    { cwd: root, env: process.env, timeout: 120_000 },
+  )
+  return JSON.parse(stdout.trim().split('\n').at(-1)!).ran
+}
 
 const logOf = (id: number) => app.payload.findByID({ collection: 'email-logs', id, depth: 0 })
 
@@ -101,11 +116,21 @@ describe('email delivery over SMTP', () => {
     expect(smtp.to(to)).toHaveLength(1)
   })
 
-  it('many messages worked by two queue runners at once each arrive exactly once', async () => {
-    const recipients = Array.from({ length: 12 }, (_, i) => uniqueEmail(`bulk${i}`))
+  it('many messages worked by two app processes at once each arrive exactly once', async () => {
+    const recipients = Array.from({ length: 40 }, (_, i) => uniqueEmail(`bulk${i}`))
     for (const to of recipients)
       await queueEmail(app.payload, { to, subject: 'Hi', text: 'Hello', emailType: 'reply' })
-    await Promise.all([runQueue(), runQueue()])
+    const other = drainInAnotherProcess()
+    // This process keeps working the queue while the other one starts and joins in.
+    const here = (async () => {
+      let ran = 0
+      for (let i = 0; i < 200 && smtp.received.length < recipients.length; i++) {
+        ran += await runQueue()
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      return ran
+    })()
+    await Promise.all([other, here])
     await runQueue()
     for (const to of recipients) expect(smtp.to(to)).toHaveLength(1)
   })
@@ -173,5 +198,29 @@ describe('email delivery over SMTP', () => {
     await runQueue()
     expect(smtp.to(to)).toHaveLength(0)
     expect(await logOf(id)).toMatchObject({ status: 'skipped', skipReason: 'suppressed' })
+  })
+
+  it('nothing is lost across a restart: another process delivers queued and half-sent mail once', async () => {
+    const recipients = Array.from({ length: 3 }, (_, i) => uniqueEmail(`restart${i}`))
+    const ids: number[] = []
+    for (const to of recipients)
+      ids.push(
+        (await queueEmail(app.payload, { to, subject: 'Queued', text: 'Hi', emailType: 'reply' }))
+          .id,
+      )
+    // The first one was being sent by an instance that died: its claim and its job are stale.
+    await app.payload.db.drizzle.execute(sql`
+      UPDATE email_logs SET claimed_at = now() - interval '20 minutes', attempts = 1 WHERE id = ${ids[0]}`)
+    await app.payload.db.drizzle.execute(sql`
+      UPDATE payload_jobs SET processing = true, queue = 'email:dead-instance',
+        updated_at = now() - interval '20 minutes'
+      WHERE (input->>'logId')::int = ${ids[0]}`)
+
+    // A fresh app process on the same database (this one never works the queue again).
+    expect(await drainInAnotherProcess()).toBeGreaterThanOrEqual(3)
+    for (const to of recipients) expect(smtp.to(to)).toHaveLength(1)
+    for (const id of ids) expect((await logOf(id)).status).toBe('sent')
+    await runQueue()
+    for (const to of recipients) expect(smtp.to(to)).toHaveLength(1)
   })
 })

@@ -81,11 +81,20 @@ const RUNNER_QUEUE = `${EMAIL_QUEUE}:${randomUUID()}`
  * run there. A job left in another instance's private queue for a minute (that instance died) is
  * taken over. The email-log claim in deliverEmail is the final guard against a second delivery.
  */
-export const runEmailQueue = async (payload: Payload, limit = 100): Promise<number> => {
+export const runEmailQueue = (payload: Payload, limit = 100): Promise<number> => {
+  // One tick at a time per process (its private queue is shared by its ticks).
+  const run = ticking.then(() => tick(payload, limit))
+  ticking = run.catch(() => undefined)
+  return run
+}
+
+let ticking: Promise<unknown> = Promise.resolve()
+
+const tick = async (payload: Payload, limit: number): Promise<number> => {
   await schedulePeriodicJobs(payload)
   // Jobs an instance was running when it died: after STALE_CLAIM_MINUTES (+5) they are free again.
   await payload.db.drizzle.execute(sql`
-    UPDATE payload_jobs SET processing = false, updated_at = now()
+    UPDATE payload_jobs SET processing = false, queue = ${EMAIL_QUEUE}, updated_at = now()
     WHERE processing AND queue LIKE ${`${EMAIL_QUEUE}:%`} AND queue <> ${RUNNER_QUEUE}
       AND updated_at < now() - make_interval(mins => ${STALE_CLAIM_MINUTES + 5})`)
   const claimed = await payload.db.drizzle.execute(sql`

@@ -26,14 +26,36 @@ const createTransport = () => {
   const url = env().SMTP_URL
   if (!url) return nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: dkim() })
   return nodemailer.createTransport({
-    url,
+    ...smtpOptions(url),
     pool: true,
     maxConnections: 5,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
     dkim: dkim(),
-  } as Parameters<typeof nodemailer.createTransport>[0])
+  })
+}
+
+/**
+ * Host, port, TLS and credentials from SMTP_URL (nodemailer drops every other option when it is
+ * given a url, DKIM and pooling included, so the address is read here).
+ */
+export const smtpOptions = (url: string) => {
+  const parsed = new URL(url)
+  const secure = parsed.protocol === 'smtps:'
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port) || (secure ? 465 : 587),
+    secure,
+    ...(parsed.username
+      ? {
+          auth: {
+            user: decodeURIComponent(parsed.username),
+            pass: decodeURIComponent(parsed.password),
+          },
+        }
+      : {}),
+  }
 }
 
 /** Payload's email adapter (payload.sendEmail), from configuration. */
