@@ -16,6 +16,7 @@ import path from 'node:path'
 import autocannonUntyped from 'autocannon'
 
 import { benchAdmin } from './bench/admin'
+import { type BenchSmtp, benchEmail, startBenchSmtp } from './bench/email'
 
 // The subset of autocannon's programmatic API that this script uses.
 interface AutocannonRequest {
@@ -218,7 +219,12 @@ const freePort = () =>
     })
   })
 
-const startServer = (port: number, dataDir: string, adminPassword: string): Server => {
+const startServer = (
+  port: number,
+  dataDir: string,
+  adminPassword: string,
+  smtpUrl: string,
+): Server => {
   fs.mkdirSync(resultsDir, { recursive: true })
   const logFd = fs.openSync(serverLogPath, 'w')
   const child = spawn(
@@ -238,6 +244,8 @@ const startServer = (port: number, dataDir: string, adminPassword: string): Serv
         ADMIN_USERNAME: 'bench',
         ADMIN_PASSWORD: adminPassword,
         LOG_LEVEL: 'warn',
+        // Mail goes to the benchmark's loopback SMTP server (scripts/bench/email.ts).
+        SMTP_URL: smtpUrl,
       },
       stdio: ['ignore', logFd, logFd],
       // Its own process group: Ctrl-C reaches only this script, which then stops the site itself.
@@ -579,6 +587,7 @@ const main = async (): Promise<number> => {
   tempDir = temporary
   const dataDir = path.join(temporary, 'pglite')
   const cleanupNotes: string[] = []
+  let smtp: BenchSmtp | undefined
   try {
     const measuredRevision = revision()
     const port = await freePort()
@@ -589,7 +598,8 @@ const main = async (): Promise<number> => {
     )
     const startedAt = Date.now()
     const adminPassword = randomBytes(18).toString('base64url')
-    server = startServer(port, dataDir, adminPassword)
+    smtp = await startBenchSmtp()
+    server = startServer(port, dataDir, adminPassword, smtp.url)
     await waitUntilHealthy(baseUrl)
     const startupSeconds = Math.round((Date.now() - startedAt) / 1000)
     console.log(`Site ready after ${startupSeconds} s (revision ${measuredRevision}).`)
@@ -745,6 +755,7 @@ const main = async (): Promise<number> => {
       serverPid: server.child.pid as number,
       resultsDir,
     })
+    await benchEmail({ dataDir, smtp, resultsDir })
     return 0
   } catch (error) {
     if (error instanceof Interrupted) return 130
@@ -756,6 +767,7 @@ const main = async (): Promise<number> => {
   } finally {
     process.stdout.write('Stopping the site… ')
     cleanupNotes.push(...(await stopServer()))
+    await smtp?.stop()
     fs.rmSync(temporary, { recursive: true, force: true })
     console.log('stopped.')
     for (const note of cleanupNotes) console.error(`  note: ${note}`)
