@@ -3,6 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { serverUrl } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
 import { emailPreferencesSchema, emailTokenSchema } from '@/schemas/email'
+import { recordTrackingEvent, trackingOn, validSignature } from '@/services/email/tracking'
 import { processWebhookEvents, readWebhook } from '@/services/email/webhook'
 import { preferencesFor, unsubscribeAll, updatePreferences } from '@/services/email/unsubscribe'
 import { confirmNewsletter } from '@/services/subscribe-newsletter'
@@ -43,6 +44,8 @@ const readFields = async (req: PayloadRequest): Promise<Record<string, unknown>>
     throw badRequest('Request body must be a JSON object')
   return { ...query, ...(body as Record<string, unknown>) }
 }
+
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
 
 const checkbox = (value: unknown) => value === true || value === 'on' || value === 'true'
 
@@ -140,6 +143,46 @@ export const emailEndpoints: Endpoint[] = [
           }),
         )
         .catch(failedForm(req, `${page}&status=invalid`))
+    }),
+  },
+  {
+    // Open tracking (EMAIL_TRACKING=on): a signed 1×1 image.
+    path: '/email/open',
+    method: 'get',
+    handler: handler(async (req) => {
+      const params = new URL(req.url ?? serverUrl()).searchParams
+      const id = Number(params.get('id'))
+      if (
+        trackingOn() &&
+        Number.isInteger(id) &&
+        validSignature(String(id), params.get('sig') ?? '')
+      )
+        await recordTrackingEvent(req.payload, id, 'open', {
+          userAgent: req.headers.get('user-agent'),
+          ip: clientIp(req),
+        })
+      return new Response(PIXEL, {
+        headers: { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' },
+      })
+    }),
+  },
+  {
+    // Click tracking: a signed redirect to the original link (never an open redirect).
+    path: '/email/click',
+    method: 'get',
+    handler: handler(async (req) => {
+      const params = new URL(req.url ?? serverUrl()).searchParams
+      const id = Number(params.get('id'))
+      const url = params.get('url') ?? ''
+      if (!/^https?:\/\//i.test(url) || !validSignature(`${id} ${url}`, params.get('sig') ?? ''))
+        throw badRequest('This link is not valid.')
+      if (trackingOn())
+        await recordTrackingEvent(req.payload, id, 'click', {
+          url,
+          userAgent: req.headers.get('user-agent'),
+          ip: clientIp(req),
+        })
+      return Response.redirect(url, 302)
     }),
   },
   {

@@ -223,4 +223,21 @@ describe('email delivery over SMTP', () => {
     await runQueue()
     for (const to of recipients) expect(smtp.to(to)).toHaveLength(1)
   })
+
+  it('open and click tracking are off by default', async () => {
+    const to = uniqueEmail('untracked')
+    await queueEmail(app.payload, {
+      to,
+      subject: 'Untracked',
+      text: 'See https://starfinity.example/',
+      html: '<p>See <a href="https://starfinity.example/">the site</a></p>',
+      emailType: 'broadcast',
+      isBulk: true,
+    })
+    await runQueue()
+    const [mail] = smtp.to(to)
+    expect(mail.parsed.html).toContain('href="https://starfinity.example/"')
+    expect(mail.parsed.html).not.toContain('/api/email/open')
+    expect(mail.parsed.html).not.toContain('/api/email/click')
+  })
 })

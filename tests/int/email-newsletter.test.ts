@@ -14,6 +14,8 @@ const port = vi.hoisted(() => {
   process.env.EMAIL_FROM = 'Starfinity <hello@starfinity.example>'
   process.env.SERVER_URL = 'https://starfinity.example'
   process.env.EMAIL_CONFIRM_RESEND_MINUTES = '5'
+  // Switched on here (off by default: see email-delivery.test.ts).
+  process.env.EMAIL_TRACKING = 'on'
   return chosen
 })
 
@@ -377,5 +379,39 @@ describe('unsubscribe and preferences', () => {
     await drain()
     expect(smtp.to(email).find((m) => m.parsed.subject === 'Welcome step 2')).toBeUndefined()
     expect((await enrollment()).status).toBe('stopped')
+  })
+
+  it('with tracking on, a bulk email carries a signed open pixel and signed click links', async () => {
+    const email = await confirmedSubscriber()
+    const { id } = await queueEmail(app.payload, {
+      to: email,
+      subject: 'Tracked news',
+      text: 'Read more at https://starfinity.example/books',
+      html: '<p>Read <a href="https://starfinity.example/books?a=1&amp;b=2">more</a></p>',
+      emailType: 'newsletter',
+      isBulk: true,
+    })
+    await drain()
+    const mail = smtp.to(email).find((m) => m.parsed.subject === 'Tracked news')!
+    const html = String(mail.parsed.html)
+    const open = /src="https:\/\/starfinity\.example\/api(\/email\/open\?[^"]+)"/.exec(html)![1]
+    const click = /href="https:\/\/starfinity\.example\/api(\/email\/click\?[^"]+)"/.exec(html)![1]
+    const pixel = await app.request('GET', open.replace(/&amp;/g, '&'))
+    expect(pixel.status).toBe(200)
+    expect(pixel.headers.get('content-type')).toBe('image/gif')
+    const followed = await app.request('GET', click.replace(/&amp;/g, '&'))
+    expect(followed.status).toBe(302)
+    expect(followed.headers.get('location')).toBe('https://starfinity.example/books?a=1&b=2')
+    const events = await app.payload.find({
+      collection: 'email-events',
+      where: { email: { equals: email }, eventType: { in: ['open', 'click'] } },
+    })
+    expect(events.docs.map((e) => e.eventType).sort()).toEqual(['click', 'open'])
+    expect((await app.payload.findByID({ collection: 'email-logs', id })).emailOpened).toBe(true)
+    // Another target with the same signature is refused: no open redirect.
+    const forged = click
+      .replace(/&amp;/g, '&')
+      .replace(/url=[^&]+/, 'url=https%3A%2F%2Fevil.example%2F')
+    expect((await app.request('GET', forged)).status).toBe(400)
   })
 })

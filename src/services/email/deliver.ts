@@ -5,6 +5,7 @@ import { senderAddress } from '@/lib/email/addresses'
 
 import { skipReason } from './eligibility'
 import { listUnsubscribeHeaders, unsubscribeTokenFor } from './preferences'
+import { trackingOn, withTracking } from './tracking'
 import { sendsForReal } from './transport'
 
 /** Sends attempted per message before it is marked failed. */
@@ -59,7 +60,14 @@ export const deliverEmail = async (payload: Payload, logId: number): Promise<Del
       to: row.to_email,
       subject: row.subject,
       text: row.message ?? '',
-      ...(row.html_content ? { html: row.html_content } : {}),
+      ...(row.html_content
+        ? {
+            html:
+              row.is_bulk && trackingOn()
+                ? withTracking(row.html_content, row.id)
+                : row.html_content,
+          }
+        : {}),
       messageId: row.message_id ?? undefined,
       headers,
     })) as { messageId?: string; response?: string; message?: Buffer | string }
