@@ -155,6 +155,8 @@ describe('lists', () => {
         tags: ['launch'],
         notes: 'First send',
         providerMessageId: null,
+        skipReason: null,
+        rawMessage: null,
       },
     ])
     expect((await get('/admin/emails?type=reply')).body.totalDocs).toBe(0)
