@@ -114,6 +114,9 @@ describe('email delivery over SMTP', () => {
     expect(outcomes.filter((outcome) => outcome === 'not-claimed')).toHaveLength(2)
     await runQueue()
     expect(smtp.to(to)).toHaveLength(1)
+    // A text-only message still goes out with both parts.
+    expect(smtp.to(to)[0].parsed.text?.trim()).toBe('Exactly once.')
+    expect(smtp.to(to)[0].parsed.html).toContain('<p>Exactly once.</p>')
   })
 
   it('many messages worked by two app processes at once each arrive exactly once', async () => {

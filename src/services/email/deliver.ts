@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { senderAddress } from '@/lib/email/addresses'
+import { textToHtml } from '@/lib/email/html-text'
 
 import { skipReason } from './eligibility'
 import { listUnsubscribeHeaders, unsubscribeTokenFor } from './preferences'
@@ -60,14 +61,11 @@ export const deliverEmail = async (payload: Payload, logId: number): Promise<Del
       to: row.to_email,
       subject: row.subject,
       text: row.message ?? '',
-      ...(row.html_content
-        ? {
-            html:
-              row.is_bulk && trackingOn()
-                ? withTracking(row.html_content, row.id)
-                : row.html_content,
-          }
-        : {}),
+      // Every message has both parts: a text-only body gets an HTML part made from it.
+      html:
+        row.is_bulk && trackingOn()
+          ? withTracking(row.html_content ?? textToHtml(row.message ?? ''), row.id)
+          : (row.html_content ?? textToHtml(row.message ?? '')),
       messageId: row.message_id ?? undefined,
       headers,
     })) as { messageId?: string; response?: string; message?: Buffer | string }
