@@ -325,7 +325,33 @@ describe('unsubscribe and preferences', () => {
     expect(unknown.status).toBe(404)
   })
 
+  it('confirmation enrols in the default welcome sequence, created once', async () => {
+    const email = await confirmedSubscriber()
+    const sequences = await app.payload.find({
+      collection: 'email-sequences',
+      where: { category: { equals: 'welcome' } },
+    })
+    expect(sequences.docs.map((s) => s.name)).toEqual(['Welcome to the Starfinity Universe'])
+    const enrollment = await app.payload.find({
+      collection: 'sequence-enrollments',
+      where: { email: { equals: email } },
+      depth: 0,
+    })
+    expect(enrollment.docs[0]).toMatchObject({ sequence: sequences.docs[0].id, status: 'active' })
+    await advanceSequences(app.payload)
+    await drain()
+    const first = smtp
+      .to(email)
+      .find((m) => m.parsed.subject === 'Welcome to the Starfinity Universe!')
+    expect(first?.parsed.text).toContain('Thank you for confirming your subscription.')
+    expect(first?.parsed.text).toContain('With cosmic love,')
+  })
+
   it('confirmed subscribers enter the welcome sequence; unsubscribing stops it', async () => {
+    // This test's own two-step sequence replaces the default one.
+    await app.payload.db.drizzle.execute(
+      sql`UPDATE email_sequences SET is_active = false WHERE category = 'welcome'`,
+    )
     const sequence = await app.payload.create({
       collection: 'email-sequences',
       data: { name: `Welcome ${Date.now()}`, category: 'welcome', isActive: true },

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
-import { htmlToText } from '@/lib/email/html-text'
+import { htmlToText, textToHtml } from '@/lib/email/html-text'
 
 import { queueEmail } from '../queue-email'
 import { skipReason } from './eligibility'
@@ -28,8 +28,65 @@ const nextStep = async (payload: Payload, sequenceId: number, after: number) => 
 const hoursFromNow = (hours: number | null) =>
   new Date(Date.now() + (hours ?? 0) * 3_600_000).toISOString()
 
-/** Enrols a confirmed subscriber in the active welcome sequence (once; nothing when none exists). */
+/** The welcome sequence a site starts with; admins edit, extend or deactivate it. */
+const DEFAULT_WELCOME = {
+  name: 'Welcome to the Starfinity Universe',
+  description: 'Sent to every newly confirmed newsletter subscriber.',
+  steps: [
+    {
+      name: 'Welcome',
+      subject: 'Welcome to the Starfinity Universe!',
+      delayHours: 0,
+      text: [
+        'Dear Friend,',
+        '',
+        'Thank you for confirming your subscription. You are now part of a growing community of',
+        'parents, readers, dreamers and creators who believe the future is human.',
+        '',
+        "We'll write with first looks at our books, music and the companion app, and with small",
+        'moments of wonder to share along the way.',
+      ].join('\n'),
+    },
+    {
+      name: 'Explore the universe',
+      subject: 'Four worlds to explore',
+      delayHours: 72,
+      text: [
+        'Dear Friend,',
+        '',
+        'Starfinity has four universes: Wild for the youngest readers, Kids, Sci-Fi for teenagers and',
+        'the Saga for grown-ups. Each has its own characters, stories and songs.',
+        '',
+        'Stay curious, and keep listening with your heart.',
+      ].join('\n'),
+    },
+  ],
+}
+
+/** Creates the default welcome sequence once, when the site has no welcome sequence at all. */
+const ensureWelcomeSequence = async (payload: Payload) => {
+  const existing = await payload.db.drizzle.execute(
+    sql`SELECT 1 FROM email_sequences WHERE category = ${WELCOME_CATEGORY} LIMIT 1`,
+  )
+  if (existing.rows.length > 0) return
+  const created = await payload.db.drizzle.execute(sql`
+    INSERT INTO email_sequences (name, description, category, is_active, updated_at, created_at)
+    VALUES (${DEFAULT_WELCOME.name}, ${DEFAULT_WELCOME.description}, ${WELCOME_CATEGORY}, true, now(), now())
+    ON CONFLICT DO NOTHING RETURNING id`)
+  const sequence = created.rows[0] as { id: number } | undefined
+  if (!sequence) return // created at the same moment by another request
+  for (const [index, step] of DEFAULT_WELCOME.steps.entries()) {
+    await payload.db.drizzle.execute(sql`
+      INSERT INTO email_templates (sequence_id, name, subject, text_content, html_content, delay_hours,
+        step_order, is_active, updated_at, created_at)
+      VALUES (${sequence.id}, ${step.name}, ${step.subject}, ${step.text}, ${textToHtml(step.text)},
+        ${step.delayHours}, ${index + 1}, true, now(), now())`)
+  }
+}
+
+/** Enrols a confirmed subscriber in the active welcome sequence (once; nothing when none is active). */
 export const enrollInWelcomeSequence = async (payload: Payload, email: string) => {
+  await ensureWelcomeSequence(payload)
   const sequences = await payload.db.drizzle.execute(sql`
     SELECT id FROM email_sequences WHERE category = ${WELCOME_CATEGORY} AND is_active IS NOT false
     ORDER BY id LIMIT 1`)
@@ -86,6 +143,7 @@ export const advanceSequences = async (payload: Payload, limit = 200): Promise<n
       html: step.html_content ?? undefined,
       emailType: 'sequence',
       isBulk: true,
+      signOff: true,
       tags: ['sequence'],
     })
     queued += 1
