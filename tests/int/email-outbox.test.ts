@@ -175,6 +175,33 @@ describe('POST /api/webhooks/email', () => {
     expect(await isSuppressed(complainer)).toBe(true)
   })
 
+  it('an unsubscribe reported by the provider turns bulk mail off', async () => {
+    const email = uniqueEmail('provider-unsub')
+    const res = await app.request(
+      'POST',
+      '/webhooks/email',
+      signed(event(email, { type: 'unsubscribe' })),
+    )
+    expect(res.status, res.text).toBe(200)
+    const prefs = await app.payload.find({
+      collection: 'email-preferences',
+      where: { email: { equals: email } },
+    })
+    expect(prefs.docs[0]).toMatchObject({ newsletterEnabled: false, updatesEnabled: false })
+    const broadcast = await queueEmail(app.payload, {
+      to: email,
+      subject: 'News',
+      text: 'x',
+      emailType: 'broadcast',
+      isBulk: true,
+    })
+    expect(broadcast).toMatchObject({
+      status: 'skipped',
+      reason: 'updates turned off in preferences',
+    })
+    expect(await isSuppressed(email)).toBe(false)
+  })
+
   it('accepts Mailgun webhooks signed with the signing key', async () => {
     const { createHmac } = await import('node:crypto')
     const email = uniqueEmail('mailgun')

@@ -7,7 +7,9 @@ import { env } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
 import { type WebhookEvent, genericWebhookSchema } from '@/schemas/email'
 
+import { unsubscribeTokenFor } from './preferences'
 import { stopSequences } from './sequences'
+import { preferencesFor, updatePreferences } from './unsubscribe'
 
 /** Signed calls older (or newer) than this are refused, so a captured call cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300
@@ -149,6 +151,18 @@ export const processWebhookEvents = async (payload: Payload, events: WebhookEven
       } else await suppress(payload, event, 'hard_bounce')
     } else if (event.type === 'complaint') {
       await suppress(payload, event, 'complaint')
+    } else if (event.type === 'unsubscribe') {
+      // Unsubscribed at the provider (its own link or the mailto address): as our one-click link.
+      const token = await unsubscribeTokenFor(payload, event.email)
+      const current = await preferencesFor(payload, token)
+      await updatePreferences(payload, {
+        token,
+        newsletterEnabled: false,
+        promotionsEnabled: false,
+        updatesEnabled: false,
+        weeklyDigestEnabled: false,
+        frequency: current.frequency,
+      })
     }
   }
   return recorded
