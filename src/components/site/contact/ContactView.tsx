@@ -14,7 +14,6 @@ import {
   Container,
   Eyebrow,
   ExternalButton,
-  Grid,
   Heading,
   Lead,
   List,
