@@ -1,7 +1,8 @@
 /**
- * Renders the default share image, public/images/og-default.png (1200×630), from an SVG drawn
- * here, with sharp and the system's fonts: offline, deterministic. Run `npx tsx scripts/og-image.ts`
- * after changing the drawing, and commit the PNG.
+ * Renders the site's raster images from SVG drawn here, with sharp and the system's fonts (offline,
+ * deterministic): the default share image public/images/og-default.png (1200×630) and the four
+ * email logos public/images/email/logo-<venture>.png (480×120, PNG because mail clients do not
+ * show SVG). Run `npx tsx scripts/render-images.ts` after changing a drawing, and commit the PNGs.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -56,8 +57,34 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${
   <text x="124" y="480" font-family="DejaVu Sans, sans-serif" font-size="28" fill="#b9b4dc">Books · Music · Earth App · Community</text>
 </svg>`
 
-const out = path.resolve(import.meta.dirname, '../public/images/og-default.png')
-fs.mkdirSync(path.dirname(out), { recursive: true })
-await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toFile(out)
-const { width, height } = await sharp(out).metadata()
-console.log(`${out}: ${width}×${height}, ${fs.statSync(out).size} bytes`)
+const publicDir = path.resolve(import.meta.dirname, '../public/images')
+
+const render = async (file: string, drawing: string) => {
+  const out = path.join(publicDir, file)
+  fs.mkdirSync(path.dirname(out), { recursive: true })
+  await sharp(Buffer.from(drawing)).png({ compressionLevel: 9 }).toFile(out)
+  const { width, height } = await sharp(out).metadata()
+  console.log(`${out}: ${width}×${height}, ${fs.statSync(out).size} bytes`)
+}
+
+await render('og-default.png', svg)
+
+/** The four ventures' logos, shown at the top of the emails (and checked by /deployment-test). */
+const LOGOS = [
+  { slug: 'earth-app', name: 'Earth App', color: '#5ee6d0' },
+  { slug: 'publishing', name: 'Publishing', color: '#f5c66b' },
+  { slug: 'records', name: 'Records', color: '#ec6fcf' },
+  { slug: 'universe', name: 'Universe', color: '#8b6cff' },
+] as const
+
+for (const logo of LOGOS) {
+  await render(
+    `email/logo-${logo.slug}.png`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120" viewBox="0 0 480 120">
+  <rect width="480" height="120" rx="24" fill="#07061a"/>
+  <path d="M60 28 l9 23 23 9 -23 9 -9 23 -9 -23 -23 -9 23 -9z" fill="${logo.color}"/>
+  <text x="112" y="58" font-family="DejaVu Serif, serif" font-size="34" font-weight="bold" fill="#f3f1ff">Starfinity</text>
+  <text x="114" y="92" font-family="DejaVu Sans, sans-serif" font-size="24" fill="${logo.color}">${logo.name}</text>
+</svg>`,
+  )
+}
