@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
+import { analyticsOf, delayRequests, sessionOf, watchErrors } from './forms-helpers'
 import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 
 let browser: Browser
@@ -12,7 +13,8 @@ afterAll(async () => {
 })
 
 test('the contact page opens at the top with its hero, cards and a load event', async () => {
-  const { page, context, consoleErrors } = await openPage(browser, { viewport: MOBILE })
+  const { page, context } = await openPage(browser, { viewport: MOBILE })
+  const consoleErrors = watchErrors(page)
   await page.goto('/contact')
   await page.getByRole('heading', { level: 1, name: 'Connect with Purpose' }).waitFor()
   await page.getByRole('heading', { name: 'Why Connect?' }).waitFor()
@@ -22,16 +24,8 @@ test('the contact page opens at the top with its hero, cards and a load event', 
   await expect(social.getAttribute('rel')).resolves.toBe('noopener noreferrer')
   await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0)
 
-  const sessionId = await page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
-  let labels: string[] = []
-  for (let attempt = 0; attempt < 20 && !labels.includes('contact-page-load'); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 250))
-    const rows = await query<{ label: string }>(
-      'select label from analytics_events where session_id = $1',
-      [sessionId],
-    )
-    labels = rows.map((row) => row.label)
-  }
+  const rows = await analyticsOf(await sessionOf(page), 1)
+  const labels = rows.map((row) => row.label)
   expect(labels).toContain('contact-page-load')
   await screenshot(page, 'contact-mobile')
   expect(consoleErrors).toEqual([])
@@ -63,7 +57,8 @@ test('an idle focus sends one event 30 s after the last focus', async () => {
 })
 
 test('validates, sends, swaps to Message Received, and stores the message', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = watchErrors(page)
   await page.goto('/contact')
   const form = page.getByRole('form', { name: 'Send a message' })
   await form.getByRole('button', { name: 'Send Message' }).click()
@@ -82,10 +77,7 @@ test('validates, sends, swaps to Message Received, and stores the message', asyn
   await form.getByLabel('Email').fill(email)
   await form.getByLabel('Subject').selectOption('media')
   await form.getByLabel('Message').fill('Would you speak at our family festival next spring?')
-  await page.route('**/api/contact', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    await route.continue()
-  })
+  await delayRequests(page, '**/api/contact')
   await form.getByRole('button', { name: 'Send Message' }).click()
   await form.getByRole('button', { name: 'Sending...' }).waitFor()
   await page.getByRole('status').filter({ hasText: 'Message sent successfully!' }).waitFor()

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
+import { delayRequests, watchErrors } from './forms-helpers'
 import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 
 let browser: Browser
@@ -26,7 +27,8 @@ const answerSurvey = async (page: Page, shot?: string) => {
 }
 
 test('four steps with auto-advance, signup, thank-you, and the stored answers', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = watchErrors(page)
   await page.goto('/parent-connect')
   await page.getByRole('heading', { level: 1, name: 'Parent Connect' }).waitFor()
   await answerSurvey(page, 'parent-connect-desktop')
@@ -44,10 +46,7 @@ test('four steps with auto-advance, signup, thank-you, and the stored answers', 
   await form.getByLabel('Your name').fill('River Parent')
   await form.getByLabel('Email').fill(email)
   await form.getByLabel("Your child's age").selectOption('5-6')
-  await page.route('**/api/parent-engagement', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    await route.continue()
-  })
+  await delayRequests(page, '**/api/parent-engagement')
   await form.getByRole('button', { name: 'Join the Journey' }).click()
   await form.getByRole('button', { name: 'Joining the Journey...' }).waitFor()
   const notice = page.getByRole('status').filter({ hasText: 'Welcome to the journey!' })

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
+import { delayRequests, sessionOf, watchErrors } from './forms-helpers'
 import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 
 let browser: Browser
@@ -32,9 +33,10 @@ test.each([
   ['/universe', 'The Starfinity Universe'],
   ['/about', 'Meet Elena Starling'],
 ])('%s loads with its heading, one h1 and no console error at 360 px', async (path, heading) => {
-  const { page, context, consoleErrors } = await openPage(browser, {
+  const { page, context } = await openPage(browser, {
     viewport: { width: 360, height: 740 },
   })
+  const consoleErrors = watchErrors(page)
   const response = await page.goto(path)
   expect(response?.status()).toBe(200)
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
@@ -48,7 +50,8 @@ test.each([
 })
 
 test('community: first name and email, pending text, welcome, stored row, duplicate', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = watchErrors(page)
   await page.goto('/community')
   const form = page.getByRole('form', { name: 'Newsletter signup' })
   await expect(form.getByLabel('First name').getAttribute('required')).resolves.not.toBeNull()
@@ -57,10 +60,7 @@ test('community: first name and email, pending text, welcome, stored row, duplic
   const email = `community.${Date.now()}@example.com`
   await form.getByLabel('First name').fill('Sol')
   await form.getByLabel('Email address').fill(email)
-  await page.route('**/api/newsletter', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    await route.continue()
-  })
+  await delayRequests(page, '**/api/newsletter')
   await form.getByRole('button', { name: 'Join Community' }).click()
   await form.getByRole('button', { name: 'Joining Community...' }).waitFor()
   await page.getByRole('status').filter({ hasText: 'Welcome to the family!' }).waitFor()
@@ -75,7 +75,7 @@ test('community: first name and email, pending text, welcome, stored row, duplic
           await query(
             `select id from engagement_events where event_type = 'signup' and source = 'community-page'
              and session_id = $1`,
-            [await page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))],
+            [await sessionOf(page)],
           )
         ).length,
     )
@@ -121,7 +121,8 @@ test('universe: Follow without an email asks for one and scrolls to the form', a
 })
 
 test('universe: Follow with an email subscribes to that universe; the form refuses a duplicate', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = watchErrors(page)
   await page.goto('/universe')
   const form = page.getByRole('form', { name: 'Newsletter signup' })
   const email = `universe.${Date.now()}@example.com`
@@ -132,10 +133,7 @@ test('universe: Follow with an email subscribes to that universe; the form refus
   await expect(notice.textContent()).resolves.toContain('Starfinity Sci-Fi')
   await expect(subscriber(email)).resolves.toMatchObject({ interests: ['sci-fi'] })
 
-  await page.route('**/api/newsletter', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    await route.continue()
-  })
+  await delayRequests(page, '**/api/newsletter')
   await form.getByRole('button', { name: 'Subscribe' }).click()
   await form.getByRole('button', { name: 'Subscribing...' }).waitFor()
   const failure = page.getByRole('alert').filter({ hasText: 'Subscription failed' })
@@ -160,7 +158,8 @@ test('universe: Follow with an email subscribes to that universe; the form refus
 })
 
 test('about: gallery opens full size and closes on the button and the background', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = watchErrors(page)
   await page.goto('/about')
   const thumbs = page.getByRole('button', { name: /Open full size/ })
   await expect(thumbs.count()).resolves.toBe(3)
