@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
@@ -48,6 +49,23 @@ test.each([
   expect(consoleErrors).toEqual([])
   await context.close()
 })
+
+test.each(['/waitlist', '/contact', '/parent-connect', '/community', '/universe', '/about'])(
+  '%s has no serious or critical accessibility violation',
+  async (path) => {
+    const { page, context } = await openPage(browser)
+    await page.goto(path)
+    await page.locator('h1').waitFor()
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    const severe = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
+      )
+    expect(severe).toEqual([])
+    await context.close()
+  },
+)
 
 test('community: first name and email, pending text, welcome, stored row, duplicate', async () => {
   const { page, context } = await openPage(browser)
