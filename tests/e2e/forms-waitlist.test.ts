@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
+import { analyticsOf, delayRequests, sessionOf, watchErrors } from './forms-helpers'
 import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 
 let browser: Browser
@@ -11,27 +12,12 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const sessionOf = (page: Page) =>
-  page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
-
-/** Analytics events are buffered briefly on the server: poll until the labels arrive. */
-const labelsFor = async (sessionId: string | null, expected: number) => {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const rows = await query<{ label: string; category: string }>(
-      'select label, category from analytics_events where session_id = $1 order by id',
-      [sessionId],
-    )
-    if (rows.length >= expected) return rows
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  return []
-}
-
 test('the default product: heading, page-load event, no console error', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = watchErrors(page)
   await page.goto('/waitlist')
   await page.getByRole('heading', { level: 1, name: 'Join the Earth App Waitlist' }).waitFor()
-  const rows = await labelsFor(await sessionOf(page), 1)
+  const rows = await analyticsOf(await sessionOf(page), 1)
   expect(rows).toContainEqual({ label: 'waitlist-page-load', category: 'waitlist_action' })
   expect(rows.map((row) => row.label)).not.toContain('product-specific-engagement')
   await screenshot(page, 'waitlist-desktop')
@@ -44,7 +30,7 @@ test('?product= changes the headline and sends the product event with its attrib
   await page.goto('/waitlist?product=records')
   await page.getByRole('heading', { level: 1, name: 'Join the Records Waitlist' }).waitFor()
   const sessionId = await sessionOf(page)
-  const rows = await labelsFor(sessionId, 2)
+  const rows = await analyticsOf(sessionId, 2)
   expect(rows.map((row) => row.label)).toEqual(
     expect.arrayContaining(['waitlist-page-load', 'product-specific-engagement']),
   )
@@ -61,7 +47,8 @@ test('?product= changes the headline and sends the product event with its attrib
 })
 
 test('validates, shows the loader, stores the entry, clears the form, and refuses a duplicate', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = watchErrors(page)
   await page.goto('/waitlist?product=publishing')
   const form = page.getByRole('form', { name: 'Join the waitlist' })
   await form.getByRole('button', { name: 'Join the Waitlist' }).click()
@@ -78,10 +65,7 @@ test('validates, shows the loader, stores the entry, clears the form, and refuse
   }
   await fill()
   // Holds the request briefly so the pending state can be seen.
-  await page.route('**/api/waitlist', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    await route.continue()
-  })
+  await delayRequests(page, '**/api/waitlist')
   await form.getByRole('button', { name: 'Join the Waitlist' }).click()
   await form.getByRole('button', { name: 'Joining the cosmic waitlist...' }).waitFor()
   await expect(
