@@ -1,0 +1,114 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+test('/demo shows the cosmic loader, which closes after three seconds and can be shown again', async () => {
+  const { page, context, consoleErrors } = await openPage(browser)
+  await page.goto('/demo')
+  await expect(page.locator('h1').allTextContents()).resolves.toEqual(['Cosmic Loader Demo'])
+  const loader = page.getByRole('status').filter({ hasText: 'Loading the cosmos...' })
+  await expect(loader.isVisible()).resolves.toBe(true)
+  await screenshot(page, 'demo-loader')
+  await page.waitForTimeout(2000)
+  await expect(loader.isVisible()).resolves.toBe(true)
+  await loader.waitFor({ state: 'detached', timeout: 3000 })
+
+  await page.getByRole('button', { name: 'Show Loader Again' }).click()
+  await loader.waitFor()
+  const shownAt = Date.now()
+  await loader.waitFor({ state: 'detached', timeout: 5000 })
+  expect(Date.now() - shownAt).toBeGreaterThan(2500)
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
+
+test('/demo-stars: density, pattern and animation controls change the field', async () => {
+  const { page, context, consoleErrors } = await openPage(browser)
+  await page.goto('/demo-stars')
+  await expect(page.locator('h1').allTextContents()).resolves.toEqual(['Star Field Demo'])
+  const field = page.getByTestId('star-sky').locator('[data-star-count]')
+  const stars = () => field.locator('span').count()
+  await expect(field.getAttribute('data-star-count')).resolves.toBe('100')
+  await expect(stars()).resolves.toBe(100)
+
+  await page.getByLabel('High').check()
+  await expect(stars()).resolves.toBe(150)
+  await page.getByLabel('Low').check()
+  await expect(stars()).resolves.toBe(50)
+
+  // A heart draws its stars along one curve: none left in the top corners.
+  await page.getByLabel('Medium').check()
+  await page.getByLabel('Heart').check()
+  await expect(field.getAttribute('data-pattern')).resolves.toBe('heart')
+  const corners = await field
+    .locator('span')
+    .evaluateAll((dots: HTMLElement[]) =>
+      dots.filter((dot) => parseFloat(dot.style.top) < 15 && parseFloat(dot.style.left) < 15),
+    )
+  expect(corners).toHaveLength(0)
+  await screenshot(page, 'demo-stars-heart')
+
+  const toggle = page.getByRole('button', { name: 'Animation: On' })
+  await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('true')
+  const animationName = () =>
+    field
+      .locator('span')
+      .first()
+      .evaluate((dot) => getComputedStyle(dot).animationName)
+  await expect(animationName()).resolves.not.toBe('none')
+  await toggle.click()
+  await expect(
+    page.getByRole('button', { name: 'Animation: Off' }).getAttribute('aria-pressed'),
+  ).resolves.toBe('false')
+  await expect(animationName()).resolves.toBe('none')
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
+
+test('/demo-stars: a shooting star may appear every ten seconds and lasts three', async () => {
+  const { page, context } = await openPage(browser, { viewport: MOBILE })
+  // Control time and chance in the browser: every roll succeeds.
+  await context.clock.install()
+  await context.addInitScript(() => {
+    Math.random = () => 0.1
+  })
+  await page.goto('/demo-stars')
+  await page.getByRole('button', { name: 'Animation: On' }).waitFor()
+  const streak = page.locator('[data-shooting-star]')
+  await page.clock.runFor(9000)
+  await expect(streak.count()).resolves.toBe(0)
+  await page.clock.runFor(1100)
+  await expect(streak.count()).resolves.toBe(1)
+  await expect(page.getByText('Shooting stars seen: 1').isVisible()).resolves.toBe(true)
+  await page.clock.runFor(3100)
+  await expect(streak.count()).resolves.toBe(0)
+
+  // With the animation off, none appear.
+  await page.getByRole('button', { name: 'Animation: On' }).click()
+  await page.clock.runFor(20_000)
+  await expect(streak.count()).resolves.toBe(0)
+  await screenshot(page, 'demo-stars-mobile')
+  await context.close()
+})
+
+test('/demo-stars respects reduced motion: no twinkling', async () => {
+  const { page, context } = await openPage(browser)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto('/demo-stars')
+  const name = await page
+    .getByTestId('star-sky')
+    .locator('[data-star-count] span')
+    .first()
+    .evaluate((dot) => getComputedStyle(dot).animationName)
+  expect(name).toBe('none')
+  await context.close()
+})
