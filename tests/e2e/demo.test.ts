@@ -14,20 +14,28 @@ afterAll(async () => {
 
 test('/demo shows the cosmic loader, which closes after three seconds and can be shown again', async () => {
   const { page, context, consoleErrors } = await openPage(browser)
+  // The browser's clock is driven by the test, so the three seconds are exact under any load.
+  await context.clock.install()
   await page.goto('/demo')
   await expect(page.locator('h1').allTextContents()).resolves.toEqual(['Cosmic Loader Demo'])
   const loader = page.getByRole('status').filter({ hasText: 'Loading the cosmos...' })
   await expect(loader.isVisible()).resolves.toBe(true)
   await screenshot(page, 'demo-loader')
-  await page.waitForTimeout(2000)
-  await expect(loader.isVisible()).resolves.toBe(true)
-  await loader.waitFor({ state: 'detached', timeout: 3000 })
+  // Hydrated: the layout's tracker has started (its effects run with the loader's).
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('starfinity-session-id')))
+    .toBeTruthy()
+  await page.clock.runFor(3100)
+  await loader.waitFor({ state: 'detached', timeout: 2000 })
 
+  // Stop the clock, then time the loader exactly.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
   await page.getByRole('button', { name: 'Show Loader Again' }).click()
   await loader.waitFor()
-  const shownAt = Date.now()
-  await loader.waitFor({ state: 'detached', timeout: 5000 })
-  expect(Date.now() - shownAt).toBeGreaterThan(2500)
+  await page.clock.runFor(2900)
+  await expect(loader.isVisible()).resolves.toBe(true)
+  await page.clock.runFor(200)
+  await loader.waitFor({ state: 'detached', timeout: 2000 })
   expect(realErrors(consoleErrors)).toEqual([])
   await context.close()
 })
@@ -83,11 +91,15 @@ test('/demo-stars: a shooting star may appear every ten seconds and lasts three'
     Math.random = () => 0.1
   })
   await page.goto('/demo-stars')
-  await page.getByRole('button', { name: 'Animation: On' }).waitFor()
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('starfinity-session-id')))
+    .toBeTruthy()
+  // Freeze time shortly after the field started (well under 2 s), then step through it.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
   const streak = page.locator('[data-shooting-star]')
-  await page.clock.runFor(9000)
+  await page.clock.runFor(8000)
   await expect(streak.count()).resolves.toBe(0)
-  await page.clock.runFor(1100)
+  await page.clock.runFor(2100)
   await expect(streak.count()).resolves.toBe(1)
   await expect(page.getByText('Shooting stars seen: 1').isVisible()).resolves.toBe(true)
   await page.clock.runFor(3100)
