@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
+import { seriousViolations } from './helpers/axe'
 import { realErrors } from './helpers/console'
 
 let browser: Browser
@@ -124,4 +125,17 @@ test('/demo-stars respects reduced motion: no twinkling', async () => {
     .evaluate((dot) => getComputedStyle(dot).animationName)
   expect(name).toBe('none')
   await context.close()
+})
+
+test('the demo pages have no serious or critical accessibility violation', async () => {
+  for (const path of ['/demo', '/demo-stars']) {
+    const { page, context } = await openPage(browser)
+    await page.goto(path)
+    await page.getByRole('status').filter({ hasText: 'Loading the cosmos...' }).waitFor({
+      state: 'detached',
+      timeout: 6000,
+    })
+    await expect(seriousViolations(page)).resolves.toEqual([])
+    await context.close()
+  }
 })

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { seriousViolations } from './helpers/axe'
 import { realErrors } from './helpers/console'
 
 let browser: Browser
@@ -255,4 +256,14 @@ test('deep-scroll is reported once, above 75 % after a second of rest; page-load
   await page.waitForTimeout(1600)
   await expect(labels()).resolves.toHaveLength(2)
   await context.close()
+})
+
+test('home has no serious or critical accessibility violation (desktop and mobile)', async () => {
+  for (const viewport of [undefined, MOBILE]) {
+    const { page, context } = await openPage(browser, { viewport })
+    await page.goto('/')
+    await page.locator('#shop article').first().waitFor()
+    await expect(seriousViolations(page)).resolves.toEqual([])
+    await context.close()
+  }
 })
