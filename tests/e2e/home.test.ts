@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { seriousViolations } from './helpers/axe'
+import { realErrors } from './helpers/console'
 
 let browser: Browser
 beforeAll(async () => {
@@ -26,6 +28,12 @@ const holdNewsletterRequests = async (page: Page) => {
   return () => release()
 }
 
+/** The tab's tracking session id, once the tracker has started. */
+const sessionIdOf = async (page: Page) => {
+  await page.waitForFunction(() => sessionStorage.getItem('starfinity-session-id'))
+  return page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
+}
+
 const sectionTop = (page: Page, id: string) =>
   page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id)
 
@@ -40,6 +48,10 @@ const interestsOf = async (email: string) =>
 
 test('home shows its heading, four sections, calls to action and ecosystem links', async () => {
   const { page, context, consoleErrors } = await openPage(browser)
+  const missing: string[] = []
+  page.on('response', (answer) => {
+    if (answer.status() === 404) missing.push(new URL(answer.url()).pathname)
+  })
   const response = await page.goto('/')
   expect(response?.status()).toBe(200)
   await expect(page.locator('h1').allTextContents()).resolves.toEqual(['Starfinity'])
@@ -84,7 +96,9 @@ test('home shows its heading, four sections, calls to action and ecosystem links
   )
   await page.locator('#shop article').first().waitFor()
   await screenshot(page, 'home-desktop')
-  expect(consoleErrors).toEqual([])
+  // Every request of the page itself succeeds.
+  expect(missing).toEqual([])
+  expect(realErrors(consoleErrors)).toEqual([])
   await context.close()
 })
 
@@ -98,7 +112,7 @@ test('home at 360 px and 390 px: no horizontal scroll; mobile screenshot', async
     )
     expect(overflow).toBeLessThanOrEqual(0)
     await screenshot(page, `home-mobile-${viewport.width}`)
-    expect(consoleErrors).toEqual([])
+    expect(realErrors(consoleErrors)).toEqual([])
     await context.close()
   }
 })
@@ -194,7 +208,7 @@ test('connect signup: Subscribing..., success notice, stored row, already-subscr
 test('/#shop scrolls to the shop after loading and records the section view', async () => {
   const { page, context, consoleErrors } = await openPage(browser)
   await page.goto('/waitlist')
-  const sessionId = await page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
+  const sessionId = await sessionIdOf(page)
   await page.goto('/#shop')
   await expect
     .poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 })
@@ -212,14 +226,14 @@ test('/#shop scrolls to the shop after loading and records the section view', as
       { timeout: 5000 },
     )
     .toBe(1)
-  expect(consoleErrors).toEqual([])
+  expect(realErrors(consoleErrors)).toEqual([])
   await context.close()
 })
 
 test('deep-scroll is reported once, above 75 % after a second of rest; page-load on load', async () => {
   const { page, context } = await openPage(browser)
   await page.goto('/')
-  const sessionId = await page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
+  const sessionId = await sessionIdOf(page)
   const labels = async () =>
     (
       await query<{ label: string; value: string | null }>(
@@ -242,4 +256,14 @@ test('deep-scroll is reported once, above 75 % after a second of rest; page-load
   await page.waitForTimeout(1600)
   await expect(labels()).resolves.toHaveLength(2)
   await context.close()
+})
+
+test('home has no serious or critical accessibility violation (desktop and mobile)', async () => {
+  for (const viewport of [undefined, MOBILE]) {
+    const { page, context } = await openPage(browser, { viewport })
+    await page.goto('/')
+    await page.locator('#shop article').first().waitFor()
+    await expect(seriousViolations(page)).resolves.toEqual([])
+    await context.close()
+  }
 })
