@@ -171,3 +171,18 @@ for (const [name, property, value] of [
     await context.close()
   })
 }
+
+test('a session id also where crypto.randomUUID is missing (plain http on a LAN address)', async () => {
+  const { page, context } = await openPage(browser)
+  await context.addInitScript(() => {
+    Reflect.deleteProperty(Crypto.prototype, 'randomUUID')
+  })
+  const sent = recordTracking(context)
+  await page.goto('/')
+  await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
+  expect(await page.evaluate(() => typeof crypto.randomUUID)).toBe('undefined')
+  const id = await sessionIdOf(page)
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  expect(engagement(sent, 'page_view')[0].body.sessionId).toBe(id)
+  await context.close()
+})
