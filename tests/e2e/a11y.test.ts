@@ -32,7 +32,9 @@ for (const [size, viewport] of [
       const response = await page.goto(`${inject('baseURL')}${path}`)
       const expected = path === '/no-such-page' ? 404 : 200
       if (response?.status() !== expected) continue
-      await page.waitForLoadState('networkidle')
+      // Client components settle (hydration, fonts of the first paint) before axe reads the page.
+      await page.waitForLoadState('load')
+      await page.waitForTimeout(500)
       checked.push(path)
       const { violations } = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

@@ -107,6 +107,15 @@ test('scroll depth 25, 50, 75 and 90 are sent once each', async () => {
 test('time spent at 30 and 60 s, and on leaving via sendBeacon', async () => {
   const { page, context } = await openPage(browser)
   const sent = recordTracking(context)
+  // Notes each sendBeacon call (and still sends it), where the next page of the site can read it.
+  await context.addInitScript(() => {
+    const original = navigator.sendBeacon.bind(navigator)
+    navigator.sendBeacon = (url, data) => {
+      const calls = JSON.parse(localStorage.getItem('test-beacons') ?? '[]') as string[]
+      localStorage.setItem('test-beacons', JSON.stringify([...calls, String(url)]))
+      return original(url, data)
+    }
+  })
   await page.clock.install()
   await page.goto('/')
   await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
@@ -120,14 +129,9 @@ test('time spent at 30 and 60 s, and on leaving via sendBeacon', async () => {
   ).toEqual([30, 60])
 
   // Leaving the page (a full navigation elsewhere) sends the unload event as a beacon.
-  const beacon = page.waitForRequest(
-    (request) =>
-      request.url().endsWith('/api/engagement/event') &&
-      (request.postData() ?? '').includes('unload'),
-  )
-  await page.goto('about:blank')
-  const request = await beacon
-  expect(request.resourceType()).toBe('ping')
+  await page.goto('/robots.txt')
+  const beacons = await page.evaluate(() => localStorage.getItem('test-beacons'))
+  expect(JSON.parse(beacons ?? '[]')).toEqual([expect.stringMatching(/\/api\/engagement\/event$/)])
   await expect
     .poll(async () => {
       const rows = await query<{ event_data: string }>(
@@ -167,3 +171,18 @@ for (const [name, property, value] of [
     await context.close()
   })
 }
+
+test('a session id also where crypto.randomUUID is missing (plain http on a LAN address)', async () => {
+  const { page, context } = await openPage(browser)
+  await context.addInitScript(() => {
+    Reflect.deleteProperty(Crypto.prototype, 'randomUUID')
+  })
+  const sent = recordTracking(context)
+  await page.goto('/')
+  await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
+  expect(await page.evaluate(() => typeof crypto.randomUUID)).toBe('undefined')
+  const id = await sessionIdOf(page)
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  expect(engagement(sent, 'page_view')[0].body.sessionId).toBe(id)
+  await context.close()
+})
