@@ -33,6 +33,13 @@ const config: Config = {
     user: 'users',
     importMap: { baseDir: path.resolve(dirname, 'src') },
     meta: { titleSuffix: ' | Starfinity Admin' },
+    components: {
+      views: {
+        dashboard: { Component: '/components/admin/DashboardView#DashboardView' },
+        login: { Component: '/components/admin/LoginView#LoginView' },
+      },
+      logout: { Button: '/components/admin/LogoutButton#LogoutButton' },
+    },
   },
   collections,
   globals: [SiteSettings],

@@ -7,7 +7,7 @@ export const NewsletterSubscribers: CollectionConfig = {
   slug: 'newsletter-subscribers',
   admin: {
     useAsTitle: 'email',
-    group: 'People',
+    group: 'Audience',
     defaultColumns: ['email', 'firstName', 'subscribedAt', 'doubleOptInConfirmed'],
   },
   access: personalDataAccess,

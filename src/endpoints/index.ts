@@ -5,6 +5,7 @@ import { adminAiEndpoints } from './admin-ai'
 import { emailEndpoints } from './email'
 import { operationsEndpoints } from './operations'
 import { publicEndpoints } from './public'
+import { shopifyEndpoints } from './shopify'
 
 /** Every custom endpoint, served under /api. */
 export const endpoints: Endpoint[] = [
@@ -13,4 +14,5 @@ export const endpoints: Endpoint[] = [
   ...adminEndpoints,
   ...adminAiEndpoints,
   ...emailEndpoints,
+  ...shopifyEndpoints,
 ]
