@@ -1,17 +1,36 @@
 /**
- * A second app process for tests: opens Payload on DATABASE_URL, works the email queue until
- * nothing is due, prints how many jobs it ran, and exits. Run with tsx.
+ * A second app process for tests: opens Payload on DATABASE_URL, prints "ready", then works the
+ * email queue until nothing is due — or, with DRAIN_UNTIL_SENT=n, until n email-log rows are sent
+ * (polling, so it races another runner) — prints how many jobs it ran, and exits. Run with tsx.
  */
 import config from '@payload-config'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import { getPayload } from 'payload'
 
 import { closePayload } from '@/lib/db/migrate'
 import { runEmailQueue } from '@/services/email/jobs'
 
 const payload = await getPayload({ config })
+console.log('ready')
+const until = Number(process.env.DRAIN_UNTIL_SENT) || 0
+const deadline = Date.now() + 90_000
+const sent = async () =>
+  Number(
+    (
+      (
+        await payload.db.drizzle.execute(
+          sql`SELECT count(*) AS n FROM email_logs WHERE status = 'sent'`,
+        )
+      ).rows[0] as { n: string }
+    ).n,
+  )
 let total = 0
-for (let ran = await runEmailQueue(payload); ran > 0; ran = await runEmailQueue(payload))
+for (;;) {
+  const ran = await runEmailQueue(payload)
   total += ran
+  if (until ? (await sent()) >= until || Date.now() > deadline : ran === 0) break
+  if (!ran) await new Promise((resolve) => setTimeout(resolve, 20))
+}
 console.log(JSON.stringify({ ran: total }))
 await closePayload(payload)
 process.exit(0)

@@ -1,6 +1,5 @@
-import { execFile } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { promisify } from 'node:util'
 
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -34,16 +33,38 @@ afterAll(async () => {
 
 const runQueue = () => runEmailQueue(app.payload)
 
-/** Another app process on the same database works the queue until nothing is due; jobs it ran. */
-const drainInAnotherProcess = async (): Promise<number> => {
+/** Another app process on the same database working the queue (tests/helpers/drain-email-queue.ts). */
+const runAnotherProcess = (env: Record<string, string> = {}) => {
   const root = path.resolve(import.meta.dirname, '../..')
-  const { stdout } = await promisify(execFile)(
+  const child = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
     ['tests/helpers/drain-email-queue.ts'],
-    { cwd: root, env: process.env, timeout: 120_000 },
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   )
-  return JSON.parse(stdout.trim().split('\n').at(-1)!).ran
+  let output = ''
+  let markReady: () => void
+  const ready = new Promise<void>((resolve) => (markReady = resolve))
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    if (/^ready$/m.test(output)) markReady()
+  })
+  const done = new Promise<number>((resolve, reject) => {
+    child.on('exit', (code) => {
+      markReady()
+      const last = output.trim().split('\n').at(-1) ?? ''
+      if (code === 0) resolve(JSON.parse(last).ran)
+      else reject(new Error(`queue process exited with ${code}: ${output}`))
+    })
+  })
+  return { ready, done }
 }
+
+/** Another app process on the same database works the queue until nothing is due; jobs it ran. */
+const drainInAnotherProcess = () => runAnotherProcess().done
 
 const logOf = (id: number) => app.payload.findByID({ collection: 'email-logs', id, depth: 0 })
 
@@ -120,22 +141,33 @@ describe('email delivery over SMTP', () => {
   })
 
   it('many messages worked by two app processes at once each arrive exactly once', async () => {
-    const recipients = Array.from({ length: 40 }, (_, i) => uniqueEmail(`bulk${i}`))
+    const before = smtp.received.length
+    const sentBefore = Number(
+      (
+        (
+          await app.payload.db.drizzle.execute(
+            sql`SELECT count(*) AS n FROM email_logs WHERE status = 'sent'`,
+          )
+        ).rows[0] as { n: string }
+      ).n,
+    )
+    const recipients = Array.from({ length: 60 }, (_, i) => uniqueEmail(`bulk${i}`))
+    // The other process is up and polling before the mail is queued, so both runners race for it.
+    const other = runAnotherProcess({ DRAIN_UNTIL_SENT: String(sentBefore + recipients.length) })
+    await other.ready
     for (const to of recipients)
       await queueEmail(app.payload, { to, subject: 'Hi', text: 'Hello', emailType: 'reply' })
-    const other = drainInAnotherProcess()
-    // This process keeps working the queue while the other one starts and joins in.
-    const here = (async () => {
-      let ran = 0
-      for (let i = 0; i < 200 && smtp.received.length < recipients.length; i++) {
-        ran += await runQueue()
-        await new Promise((resolve) => setTimeout(resolve, 25))
-      }
-      return ran
-    })()
-    await Promise.all([other, here])
-    await runQueue()
+    let ranHere = 0
+    while (smtp.received.length < before + recipients.length) {
+      ranHere += await runQueue()
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    const ranThere = await other.done
     for (const to of recipients) expect(smtp.to(to)).toHaveLength(1)
+    expect(smtp.received.length).toBe(before + recipients.length)
+    // Both processes did part of the work.
+    expect(ranHere).toBeGreaterThan(0)
+    expect(ranThere).toBeGreaterThan(0)
   })
 
   it('SMTP down: the send is retried with backoff and delivered once after it comes back', async () => {
