@@ -50,7 +50,7 @@ test('a full admin works through every tab', async () => {
   await page.getByLabel('Username').fill('e2e-admin')
   await page.getByLabel('Password').fill('e2e-admin-password-long')
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(notice(page, 'Welcome to the admin dashboard').isVisible()).resolves.toBe(true)
+  await notice(page, 'Welcome to the admin dashboard').waitFor()
   await page.waitForURL(/\/admin\/?$/)
   await expect(page.getByText('Demo Mode').count()).resolves.toBe(0)
 
@@ -122,7 +122,7 @@ test('a full admin works through every tab', async () => {
   await notice(page, 'Reply sent successfully').waitFor()
   await expect(reply.isVisible()).resolves.toBe(false)
   const logged = await query<{ email_type: string; subject: string }>(
-    'select email_type, subject from email_logs where to_email = $1',
+    "select email_type, subject from email_logs where to_email = $1 and email_type = 'reply'",
     [people.contactA],
   )
   expect(logged).toEqual([{ email_type: 'reply', subject: `Re: Question ${tag}` }])
@@ -147,7 +147,7 @@ test('a full admin works through every tab', async () => {
   await chat.press('Enter')
   await page.getByRole('button', { name: 'Use as email content' }).first().click()
   await page.getByRole('tab', { name: 'Email Preview' }).click()
-  await expect(page.getByLabel('Content').inputValue()).resolves.not.toBe('')
+  await expect(page.getByLabel('Content', { exact: true }).inputValue()).resolves.not.toBe('')
   await screenshot(page, 'admin-tab-composer')
 
   await openTab(page, 'AI Analytics')
@@ -172,10 +172,13 @@ test('a full admin works through every tab', async () => {
   }
   await screenshot(page, 'admin-email-detail')
   await emailDetail.getByRole('button', { name: 'Close' }).click()
-  await sent.getByRole('checkbox').check()
+  await sent.getByRole('checkbox').click()
   await notice(page, 'Email status updated').waitFor()
   expect(
-    await query('select email_opened from email_logs where to_email = $1', [people.contactA]),
+    await query(
+      "select email_opened from email_logs where to_email = $1 and email_type = 'reply'",
+      [people.contactA],
+    ),
   ).toEqual([{ email_opened: true }])
   await screenshot(page, 'admin-tab-email-manager')
 
@@ -194,5 +197,34 @@ test('a full admin works through every tab', async () => {
   await page.goto('/admin')
   await page.waitForURL('**/admin/login')
   expect(consoleErrors.filter((error) => !/40[134]/.test(error))).toEqual([])
+  await context.close()
+})
+
+test('a full admin reads the audit trail of what the dashboard did', async () => {
+  const { page, context } = await openPage(browser)
+  await signIn(page, 'full')
+  await page.goto('/admin/collections/audit-logs')
+  const table = page.locator('table')
+  await table.waitFor()
+  const text = (await table.textContent()) ?? ''
+  for (const action of ['waitlist.status', 'waitlist.export', 'contact.reply', 'contact.status']) {
+    expect(text).toContain(action)
+  }
+  await expect(page.locator('nav').getByText('System').count()).resolves.toBeGreaterThan(0)
+  await screenshot(page, 'admin-audit-log')
+  await context.close()
+})
+
+test('an editor keeps the content screens and sees no personal data', async () => {
+  const { page, context } = await openPage(browser)
+  await signIn(page, 'editor')
+  await page.getByRole('link', { name: 'Characters' }).first().waitFor()
+  await expect(page.getByText('Starfinity Dashboard').count()).resolves.toBe(0)
+  const nav = (await page.locator('nav').first().textContent()) ?? ''
+  expect(nav).toContain('Content')
+  for (const hidden of ['Waitlist Entries', 'Contact Messages', 'Email Logs', 'Audit Logs']) {
+    expect(nav).not.toContain(hidden)
+  }
+  await screenshot(page, 'admin-editor-dashboard')
   await context.close()
 })
