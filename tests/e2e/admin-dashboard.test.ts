@@ -119,7 +119,12 @@ test('a full admin works through every tab', async () => {
   await expect(reply.getByLabel('Message').inputValue()).resolves.not.toBe('')
   await screenshot(page, 'admin-contact-reply')
   await reply.getByRole('button', { name: 'Send', exact: true }).click()
-  await notice(page, 'Reply sent successfully').waitFor()
+  const replied = page
+    .getByLabel('Notifications (F8)')
+    .locator('li')
+    .filter({ hasText: /Reply sent successfully|Failed to send reply/ })
+  await replied.waitFor()
+  await expect(replied.textContent()).resolves.toContain('Reply sent successfully')
   await expect(reply.isVisible()).resolves.toBe(false)
   const logged = await query<{ email_type: string; subject: string }>(
     "select email_type, subject from email_logs where to_email = $1 and email_type = 'reply'",
