@@ -12,6 +12,8 @@ import { SiteSettings } from '@/globals/SiteSettings'
 import { demoGuard } from '@/lib/demo-guard'
 import { withoutDocumentLocks } from '@/lib/without-document-locks'
 import { env, poolMax, serverUrl } from '@/lib/env'
+import { emailJobs } from '@/services/email/jobs'
+import { emailAdapter } from '@/services/email/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -42,6 +44,9 @@ const config: Config = {
   collections,
   globals: [SiteSettings],
   endpoints,
+  // Email: SMTP_URL or the development outbox; every message goes through the jobs queue.
+  email: emailAdapter(),
+  jobs: emailJobs(),
   editor: lexicalEditor(),
   db: postgresAdapter({
     pool: { connectionString: env().DATABASE_URL, max: poolMax() },

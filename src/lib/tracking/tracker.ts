@@ -19,12 +19,22 @@ export const isTrackingAllowed = () => {
   return dnt !== '1' && dnt !== 'yes' && nav.globalPrivacyControl !== true
 }
 
+/** A random v4 UUID; also over plain http, where `crypto.randomUUID` does not exist. */
+const randomId = () => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6] & 0x0f) | 0x40
+  bytes[8] = (bytes[8] & 0x3f) | 0x80
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
 /** One id per browser tab session; 'anonymous' when storage is unavailable. */
 export const sessionId = () => {
   try {
     let id = sessionStorage.getItem(SESSION_KEY)
     if (!id) {
-      id = crypto.randomUUID()
+      id = randomId()
       sessionStorage.setItem(SESSION_KEY, id)
     }
     return id

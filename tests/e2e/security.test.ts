@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { inject } from 'vitest'
+
+import { contentSecurityPolicy, staticSecurityHeaders } from '@/lib/security-headers'
+
+import { launchBrowser, openPage } from './helpers/browser'
+import { E2E_USERS } from './helpers/users'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const directives = (policy: string) =>
+  new Map(
+    policy.split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/)
+      return [name, values] as const
+    }),
+  )
+
+/** The headers every response carries; returns the script nonce of the policy. */
+const expectSecurityHeaders = (headers: Headers) => {
+  const policy = headers.get('content-security-policy')
+  expect(policy).toBeTruthy()
+  const csp = directives(policy!)
+  const scripts = csp.get('script-src') ?? []
+  expect(scripts).toContain("'strict-dynamic'")
+  expect(scripts).not.toContain("'unsafe-inline'")
+  expect(scripts).not.toContain("'unsafe-eval'")
+  const nonce = scripts.find((value) => value.startsWith("'nonce-"))
+  expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/=]{20,}'$/)
+  expect(csp.get('object-src')).toEqual(["'none'"])
+  expect(csp.get('base-uri')).toEqual(["'self'"])
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"])
+  expect(csp.get('form-action')).toEqual(["'self'"])
+  expect(csp.get('frame-src')).toEqual(['https://www.youtube-nocookie.com'])
+  expect(headers.get('x-content-type-options')).toBe('nosniff')
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  expect(headers.get('permissions-policy')).toContain('camera=()')
+  // The test server is plain http: no HSTS there.
+  expect(headers.get('strict-transport-security')).toBeNull()
+  return nonce!.slice("'nonce-".length, -1)
+}
+
+describe('security headers', () => {
+  test('a page: a fresh nonce per response, carried by every script of the HTML', async () => {
+    const base = inject('baseURL')
+    const first = await fetch(`${base}/`)
+    const second = await fetch(`${base}/`)
+    expect(first.status).toBe(200)
+    const nonce = expectSecurityHeaders(first.headers)
+    expect(expectSecurityHeaders(second.headers)).not.toBe(nonce)
+    const html = await first.text()
+    const scripts = html.match(/<script\b[^>]*>/g) ?? []
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+  })
+
+  test('an API route, the 404 page and the admin carry them too', async () => {
+    const base = inject('baseURL')
+    for (const [path, status] of [
+      ['/api/status', 200],
+      ['/api/health', 200],
+      ['/no-such-page', 404],
+      ['/admin/login', 200],
+      ['/robots.txt', 200],
+    ] as const) {
+      const response = await fetch(`${base}${path}`, { redirect: 'manual' })
+      expect.soft(response.status, path).toBe(status)
+      expectSecurityHeaders(response.headers)
+    }
+  })
+
+  test('HSTS and upgrade-insecure-requests only for an https site', () => {
+    expect(staticSecurityHeaders({ https: true })['Strict-Transport-Security']).toMatch(
+      /^max-age=\d{8,}/,
+    )
+    expect(staticSecurityHeaders({ https: false })).not.toHaveProperty('Strict-Transport-Security')
+    expect(contentSecurityPolicy({ nonce: 'n', dev: false, https: true })).toContain(
+      'upgrade-insecure-requests',
+    )
+    expect(contentSecurityPolicy({ nonce: 'n', dev: false, https: false })).not.toContain(
+      'upgrade-insecure-requests',
+    )
+  })
+})
+
+/** Records every CSP violation the page reports, from before its first script. */
+const watchViolations = async (page: Page) => {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __cspViolations: string[] }).__cspViolations = seen
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
+  return () =>
+    page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)
+}
+
+const cspErrors = (errors: string[]) =>
+  errors.filter((error) => /content security policy|refused to/i.test(error))
+
+describe('no policy violation in Chromium', () => {
+  test('home runs its scripts (hydrated, tracker) without a violation', async () => {
+    const { page, context, consoleErrors } = await openPage(browser)
+    const violations = await watchViolations(page)
+    const tracked = page.waitForRequest((request) =>
+      request.url().endsWith('/api/engagement/event'),
+    )
+    await page.goto('/')
+    // A page view is sent only by the hydrated client code: proof that the scripts ran.
+    await tracked
+    expect(await violations()).toEqual([])
+    expect(cspErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+
+  test('the admin signs in and shows the dashboard without a violation', async () => {
+    const { page, context, consoleErrors } = await openPage(browser)
+    const violations = await watchViolations(page)
+    await page.goto('/admin/login')
+    await page.getByLabel('Username').fill(E2E_USERS.full.username)
+    await page.getByLabel('Password').fill(E2E_USERS.full.password)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { timeout: 30_000 })
+    await page.getByRole('navigation').first().waitFor()
+    expect(await violations()).toEqual([])
+    expect(cspErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+})

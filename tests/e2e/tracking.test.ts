@@ -1,0 +1,188 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { launchBrowser, openPage, query } from './helpers/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+type Sent = { path: string; body: Record<string, unknown> }
+
+/** Every tracking call the context's pages make (fetch and sendBeacon alike). */
+const recordTracking = (context: BrowserContext) => {
+  const sent: Sent[] = []
+  context.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname !== '/api/engagement/event' && pathname !== '/api/analytics/track') return
+    sent.push({ path: pathname, body: JSON.parse(request.postData() ?? '{}') })
+  })
+  return sent
+}
+
+const engagement = (sent: Sent[], eventType: string) =>
+  sent.filter((s) => s.path === '/api/engagement/event' && s.body.eventType === eventType)
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const sessionIdOf = (page: Page) =>
+  page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
+
+/** Makes the current page tall enough to scroll through (the tracker measures any page). */
+const makeTall = (page: Page) =>
+  page.evaluate(() => {
+    const filler = document.createElement('div')
+    filler.style.height = '6000px'
+    document.getElementById('main')?.append(filler)
+  })
+
+const scrollToPercent = (page: Page, percent: number) =>
+  page.evaluate((p) => {
+    const max = document.documentElement.scrollHeight - window.innerHeight
+    window.scrollTo(0, (max * p) / 100)
+  }, percent)
+
+test('one page view per load, with the spec payload and the tab session id', async () => {
+  const { page, context } = await openPage(browser)
+  const sent = recordTracking(context)
+  await page.goto('/')
+  await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
+  await pause(1500)
+  expect(engagement(sent, 'page_view')).toHaveLength(1)
+
+  const [view] = engagement(sent, 'page_view')
+  const id = await sessionIdOf(page)
+  expect(id).toMatch(/^[0-9a-f-]{36}$/)
+  const userAgent = await page.evaluate(() => navigator.userAgent)
+  expect(view.body).toEqual({
+    eventType: 'page_view',
+    eventData: expect.any(String),
+    page: '/',
+    source: 'website',
+    userAgent,
+    sessionId: id,
+  })
+  expect(JSON.parse(view.body.eventData as string)).toMatchObject({ title: expect.any(String) })
+
+  // A reload is a new load in the same tab session: one more view, the same id.
+  await page.reload()
+  await expect.poll(() => engagement(sent, 'page_view').length).toBe(2)
+  expect(engagement(sent, 'page_view')[1].body.sessionId).toBe(id)
+  expect(await sessionIdOf(page)).toBe(id)
+
+  // The event is stored.
+  await expect
+    .poll(async () => {
+      const rows = await query(
+        `select count(*)::int as n from engagement_events where session_id = $1 and event_type = 'page_view'`,
+        [id],
+      )
+      return rows[0].n
+    })
+    .toBe(2)
+  await context.close()
+})
+
+test('scroll depth 25, 50, 75 and 90 are sent once each', async () => {
+  const { page, context } = await openPage(browser)
+  const sent = recordTracking(context)
+  await page.goto('/')
+  await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
+  await makeTall(page)
+  for (const percent of [30, 55, 80, 95, 10, 100, 60]) {
+    await scrollToPercent(page, percent)
+    await pause(1100)
+  }
+  const depths = engagement(sent, 'scroll').map(
+    (s) => JSON.parse(s.body.eventData as string).depth as number,
+  )
+  expect(depths).toEqual([25, 50, 75, 90])
+  await context.close()
+})
+
+test('time spent at 30 and 60 s, and on leaving via sendBeacon', async () => {
+  const { page, context } = await openPage(browser)
+  const sent = recordTracking(context)
+  // Notes each sendBeacon call (and still sends it), where the next page of the site can read it.
+  await context.addInitScript(() => {
+    const original = navigator.sendBeacon.bind(navigator)
+    navigator.sendBeacon = (url, data) => {
+      const calls = JSON.parse(localStorage.getItem('test-beacons') ?? '[]') as string[]
+      localStorage.setItem('test-beacons', JSON.stringify([...calls, String(url)]))
+      return original(url, data)
+    }
+  })
+  await page.clock.install()
+  await page.goto('/')
+  await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
+  const id = await sessionIdOf(page)
+  await page.clock.fastForward(30_000)
+  await expect.poll(() => engagement(sent, 'time_spent').length).toBe(1)
+  await page.clock.fastForward(30_000)
+  await expect.poll(() => engagement(sent, 'time_spent').length).toBe(2)
+  expect(
+    engagement(sent, 'time_spent').map((s) => JSON.parse(s.body.eventData as string).seconds),
+  ).toEqual([30, 60])
+
+  // Leaving the page (a full navigation elsewhere) sends the unload event as a beacon.
+  await page.goto('/robots.txt')
+  const beacons = await page.evaluate(() => localStorage.getItem('test-beacons'))
+  expect(JSON.parse(beacons ?? '[]')).toEqual([expect.stringMatching(/\/api\/engagement\/event$/)])
+  await expect
+    .poll(async () => {
+      const rows = await query<{ event_data: string }>(
+        `select event_data from engagement_events where session_id = $1 and event_type = 'time_spent' order by id`,
+        [id],
+      )
+      return rows.map((row) => JSON.parse(row.event_data))
+    })
+    .toEqual([{ seconds: 30 }, { seconds: 60 }, { seconds: expect.any(Number), unload: true }])
+  await context.close()
+})
+
+for (const [name, property, value] of [
+  ['Global Privacy Control', 'globalPrivacyControl', true],
+  ['Do Not Track', 'doNotTrack', '1'],
+] as const) {
+  test(`nothing is sent with ${name} on`, async () => {
+    const { page, context } = await openPage(browser)
+    await context.addInitScript(
+      ([key, setting]) => {
+        Object.defineProperty(Navigator.prototype, key, { get: () => setting, configurable: true })
+      },
+      [property, value] as const,
+    )
+    const sent = recordTracking(context)
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    await makeTall(page)
+    for (const percent of [50, 100]) {
+      await scrollToPercent(page, percent)
+      await pause(1100)
+    }
+    await page.getByRole('button', { name: 'About' }).first().click()
+    await page.goto('about:blank')
+    await pause(500)
+    expect(sent).toEqual([])
+    await context.close()
+  })
+}
+
+test('a session id also where crypto.randomUUID is missing (plain http on a LAN address)', async () => {
+  const { page, context } = await openPage(browser)
+  await context.addInitScript(() => {
+    Reflect.deleteProperty(Crypto.prototype, 'randomUUID')
+  })
+  const sent = recordTracking(context)
+  await page.goto('/')
+  await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
+  expect(await page.evaluate(() => typeof crypto.randomUUID)).toBe('undefined')
+  const id = await sessionIdOf(page)
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  expect(engagement(sent, 'page_view')[0].body.sessionId).toBe(id)
+  await context.close()
+})
