@@ -152,7 +152,7 @@ test('a full admin works through every tab', async () => {
   await chat.press('Enter')
   await page.getByRole('button', { name: 'Use as email content' }).first().click()
   await page.getByRole('tab', { name: 'Email Preview' }).click()
-  await expect(page.getByLabel('Content', { exact: true }).inputValue()).resolves.not.toBe('')
+  await expect(page.getByRole('textbox', { name: /^Content/ }).inputValue()).resolves.not.toBe('')
   await screenshot(page, 'admin-tab-composer')
 
   await openTab(page, 'AI Analytics')
