@@ -2,6 +2,10 @@ import { z } from 'zod'
 
 import { CONTACT_STATUSES, EMAIL_TYPES, PRODUCTS, WAITLIST_STATUSES } from '@/lib/constants'
 
+// The dashboard parses these in the browser: the shared module turns zod's `new Function` probe off
+// there (Content-Security-Policy without 'unsafe-eval').
+import './common'
+
 /** Query parameters arrive as strings; an empty one (`?product=`) means "not given". */
 const param = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())

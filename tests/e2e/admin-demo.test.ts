@@ -65,6 +65,15 @@ test('a demo admin sees the badge, greyed controls, masked data and a blocked se
   await screenshot(page, 'admin-demo-contacts')
 
   await openTab(page, 'Email Manager')
+  await page.getByRole('table').or(page.getByText('No emails found')).waitFor()
   await screenshot(page, 'admin-demo-email-manager')
+
+  // AI help is refused with the server's message.
+  await openTab(page, 'AI Analytics')
+  await page.getByLabel('Question').fill('How many signups this week?')
+  await page.getByRole('button', { name: 'Ask AI' }).click()
+  const refused = notice(page, 'Analytics Error')
+  await refused.waitFor()
+  await expect(refused.textContent()).resolves.toContain('AI assistance is disabled in demo mode')
   await context.close()
 })

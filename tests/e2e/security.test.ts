@@ -127,7 +127,7 @@ describe('no policy violation in Chromium', () => {
     await page.goto('/admin/login')
     await page.getByLabel('Username').fill(E2E_USERS.full.username)
     await page.getByLabel('Password').fill(E2E_USERS.full.password)
-    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('button', { name: 'Sign In' }).click()
     await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { timeout: 30_000 })
     await page.getByRole('navigation').first().waitFor()
     expect(await violations()).toEqual([])

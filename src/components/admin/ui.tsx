@@ -6,6 +6,7 @@ import styled, { css } from 'styled-components'
 
 export const Panel = styled.section`
   display: grid;
+  align-content: start;
   gap: 16px;
   padding: 16px;
   border: 1px solid var(--theme-elevation-150);
@@ -68,6 +69,7 @@ const control = css`
   background: var(--theme-input-bg, var(--theme-elevation-0));
   color: var(--theme-text);
   font: inherit;
+  font-weight: 400;
   max-width: 100%;
 `
 
@@ -97,9 +99,13 @@ export const Button = styled.button<{
   $demo?: boolean
 }>`
   ${control}
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
   cursor: pointer;
   font-weight: 600;
   white-space: nowrap;
+  text-decoration: none;
   ${({ $variant = 'secondary' }) =>
     $variant === 'primary'
       ? css`
