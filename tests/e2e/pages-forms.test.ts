@@ -115,6 +115,12 @@ test('community: Explore the Full Ecosystem goes home to the ecosystem section',
   await page.goto('/community')
   await page.getByRole('link', { name: 'Explore the Full Ecosystem' }).click()
   await page.waitForURL((url) => url.pathname === '/' && url.hash === '#ecosystem')
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getElementById('ecosystem')?.getBoundingClientRect().top),
+    )
+    .toBeLessThan(200)
+  await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(200)
   await context.close()
 })
 
