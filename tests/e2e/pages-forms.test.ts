@@ -46,6 +46,7 @@ test.each([
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
   expect(overflow).toBeLessThanOrEqual(0)
+  await screenshot(page, `pages-forms-360${path.replace('/', '-')}`)
   expect(consoleErrors).toEqual([])
   await context.close()
 })
