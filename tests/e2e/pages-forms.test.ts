@@ -46,6 +46,7 @@ test.each([
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
   expect(overflow).toBeLessThanOrEqual(0)
+  await screenshot(page, `pages-forms-360${path.replace('/', '-')}`)
   expect(consoleErrors).toEqual([])
   await context.close()
 })
@@ -115,6 +116,12 @@ test('community: Explore the Full Ecosystem goes home to the ecosystem section',
   await page.goto('/community')
   await page.getByRole('link', { name: 'Explore the Full Ecosystem' }).click()
   await page.waitForURL((url) => url.pathname === '/' && url.hash === '#ecosystem')
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getElementById('ecosystem')?.getBoundingClientRect().top),
+    )
+    .toBeLessThan(200)
+  await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(200)
   await context.close()
 })
 

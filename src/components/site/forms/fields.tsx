@@ -118,7 +118,8 @@ export const InlineForm = styled.form`
   flex-wrap: wrap;
   gap: 10px;
   align-items: flex-start;
-  & > :first-child {
+  & > :first-child,
+  & > div + div {
     flex: 1 1 220px;
   }
 `
