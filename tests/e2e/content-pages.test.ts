@@ -181,3 +181,22 @@ test('/coming-soon offers insights, contact and home', async () => {
   expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
   await context.close()
 })
+
+test('axe: no serious or critical violation on any content page (FAQ with an answer open)', async () => {
+  const { AxeBuilder } = await import('@axe-core/playwright')
+  const { page, context } = await openPage(browser)
+  const problems: string[] = []
+  for (const [path] of ROUTES) {
+    await page.goto(path)
+    if (path === '/faq') await page.getByRole('button', { name: 'What is Starfinity?' }).click()
+    const { violations } = await new AxeBuilder({ page }).include('main').analyze()
+    for (const violation of violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') {
+        const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3)
+        problems.push(`${path}: ${violation.id} (${violation.impact}) ${targets.join(', ')}`)
+      }
+    }
+  }
+  expect(problems).toEqual([])
+  await context.close()
+})
