@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { exerciseNewsletterForm } from './content-newsletter'
+import { exerciseNewsletterForm, pageErrors } from './content-helpers'
 import { MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
 
 let browser: Browser
@@ -18,7 +18,8 @@ const isExternal = (url: string) => {
 }
 
 test('/books/dune-big-ears: cover, copy, share, song link, story, themes and formats', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = pageErrors(page)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto('/books/dune-big-ears')
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dune and the Big Ears')
@@ -78,7 +79,8 @@ test('the book newsletter validates, waits, welcomes to Starfinity Wild, and rep
 })
 
 test('/books/dune-music: lyrics, four streaming links, album art, and a video that loads on click', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = pageErrors(page)
   const external: string[] = []
   page.on('request', (request) => {
     if (isExternal(request.url())) external.push(request.url())
@@ -122,15 +124,16 @@ test('/books/dune-music: lyrics, four streaming links, album art, and a video th
     await page.getByRole('link', { name: /Back to Dune and the Big Ears/ }).getAttribute('href'),
   ).toBe('/books/dune-big-ears')
 
-  await page.waitForLoadState('networkidle')
+  await page.waitForLoadState('load')
+  await page.waitForTimeout(1500)
   expect(external).toEqual([])
   expect(await page.locator('iframe').count()).toBe(0)
+  await screenshot(page, 'book-dune-music-desktop')
   await page.getByRole('button', { name: /Play video/ }).click()
   const frame = page.locator('iframe[title="Listen With Your Heart"]')
   await frame.waitFor()
   expect(await frame.getAttribute('src')).toContain('autoplay=1')
   await expect.poll(() => external.length).toBeGreaterThan(0)
-  await screenshot(page, 'book-dune-music-desktop')
   expect(consoleErrors).toEqual([])
   await context.close()
 })

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { exerciseNewsletterForm } from './content-newsletter'
+import { exerciseNewsletterForm, pageErrors } from './content-helpers'
 import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { E2E_USERS } from './helpers/users'
 
@@ -22,7 +22,8 @@ const GUIDES = [
 ]
 
 test('/characters shows the five guides with their wisdom, and the two buttons', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = pageErrors(page)
   await page.goto('/characters')
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Meet the Animal Guides')
   const cards = page.locator('article')
@@ -49,7 +50,8 @@ test('/characters shows the five guides with their wisdom, and the two buttons',
 })
 
 test('/characters at mobile width: no horizontal scroll', async () => {
-  const { page, context, consoleErrors } = await openPage(browser, { viewport: MOBILE })
+  const { page, context } = await openPage(browser, { viewport: MOBILE })
+  const consoleErrors = pageErrors(page)
   await page.goto('/characters')
   const cards = page.locator('article')
   for (let i = 0; i < 5; i++) await cards.nth(i).scrollIntoViewIfNeeded()

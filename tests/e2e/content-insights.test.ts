@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
+import { pageErrors } from './content-helpers'
 import { launchBrowser, openPage, screenshot } from './helpers/browser'
 
 let browser: Browser
@@ -12,7 +13,8 @@ afterAll(async () => {
 })
 
 test('/insights renders the featured article from rich text, with its facts and buttons', async () => {
-  const { page, context, consoleErrors } = await openPage(browser)
+  const { page, context } = await openPage(browser)
+  const consoleErrors = pageErrors(page)
   await page.goto('/insights')
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
     'Stories Behind the Stories',

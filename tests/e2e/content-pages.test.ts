@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { exerciseNewsletterForm } from './content-newsletter'
+import { exerciseNewsletterForm, pageErrors } from './content-helpers'
 import { MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
 
 let browser: Browser
@@ -27,8 +27,13 @@ const ROUTES: [string, string][] = [
 ]
 
 test('every content page loads with one h1, its own title, and no console error; fits 360 px', async () => {
-  const { page, context, consoleErrors } = await openPage(browser, {
+  const { page, context } = await openPage(browser, {
     viewport: { width: 360, height: 740 },
+  })
+  const consoleErrors = pageErrors(page)
+  const failed: string[] = []
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`)
   })
   for (const [path, heading] of ROUTES) {
     const response = await page.goto(path)
@@ -47,6 +52,7 @@ test('every content page loads with one h1, its own title, and no console error;
       expect(await link.getAttribute('rel'), path).toBe('noopener noreferrer')
     }
   }
+  expect(failed).toEqual([])
   expect(consoleErrors).toEqual([])
   await context.close()
 })
@@ -173,5 +179,24 @@ test('/coming-soon offers insights, contact and home', async () => {
     '/contact',
   )
   expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
+  await context.close()
+})
+
+test('axe: no serious or critical violation on any content page (FAQ with an answer open)', async () => {
+  const { AxeBuilder } = await import('@axe-core/playwright')
+  const { page, context } = await openPage(browser)
+  const problems: string[] = []
+  for (const [path] of ROUTES) {
+    await page.goto(path)
+    if (path === '/faq') await page.getByRole('button', { name: 'What is Starfinity?' }).click()
+    const { violations } = await new AxeBuilder({ page }).include('main').analyze()
+    for (const violation of violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') {
+        const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3)
+        problems.push(`${path}: ${violation.id} (${violation.impact}) ${targets.join(', ')}`)
+      }
+    }
+  }
+  expect(problems).toEqual([])
   await context.close()
 })

@@ -27,32 +27,32 @@ export const metadata = pageMetadata({
 
 const FEATURES = [
   {
-    icon: '🌱',
+    icon: '☘',
     title: 'Daily Nature Moments',
     text: 'Five-minute invitations to step outside, notice something new and talk about it together.',
   },
   {
-    icon: '💛',
+    icon: '♥\uFE0E',
     title: 'Gratitude Rituals',
     text: 'A gentle evening check-in where every family member names one thing they are thankful for.',
   },
   {
-    icon: '🦊',
+    icon: '✦',
     title: 'Stories with the Guides',
     text: 'Dune, Phoebe, Chirpy, Fern and Crystal lead short listening games and calming breaths.',
   },
   {
-    icon: '🌙',
+    icon: '☾',
     title: 'Calm Bedtimes',
     text: 'Songs from Starfinity Records and quiet reflections that help busy minds settle.',
   },
   {
-    icon: '🧭',
+    icon: '✿',
     title: 'Growth Journeys',
     text: 'Weekly themes such as courage, kindness and change, growing with your child from age 3 up.',
   },
   {
-    icon: '🛡️',
+    icon: '✓',
     title: 'Private by Design',
     text: 'No ads, no endless feeds and no selling of data: time in the app leads back to time together.',
   },

@@ -24,22 +24,22 @@ export const metadata = pageMetadata({
 
 const PRINCIPLES = [
   {
-    icon: '💛',
+    icon: '♥\uFE0E',
     title: 'Heart-Centered Approach',
     text: 'We treat your information the way we would want our own family’s to be treated.',
   },
   {
-    icon: '🛡️',
+    icon: '✓',
     title: 'Data Protection',
     text: 'Your data is stored securely, encrypted in transit and seen only by people who need it.',
   },
   {
-    icon: '🔍',
+    icon: '☼',
     title: 'Transparency',
     text: 'We tell you plainly what we collect, why we collect it and who helps us process it.',
   },
   {
-    icon: '🌱',
+    icon: '✿',
     title: 'Minimal Collection',
     text: 'We ask only for what we need to serve you, and we never sell your data.',
   },

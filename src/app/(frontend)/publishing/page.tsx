@@ -32,25 +32,25 @@ export const metadata = pageMetadata({
 
 const COLLECTIONS = [
   {
-    icon: '🦊',
+    icon: '☘',
     title: 'Starfinity Wild',
     ages: 'Ages 3-8',
     text: 'Picture books with animal guides from real habitats and big feelings in small words.',
   },
   {
-    icon: '🧒',
+    icon: '✎',
     title: 'Starfinity Kids',
     ages: 'Ages 8-12',
     text: 'Chapter books about friendship, curiosity and the first big questions.',
   },
   {
-    icon: '🚀',
+    icon: '☄',
     title: 'Starfinity Sci-Fi',
     ages: 'Ages 12-18',
     text: 'Novels about the future, technology and what it means to stay human.',
   },
   {
-    icon: '📖',
+    icon: '❦',
     title: 'Starfinity Saga',
     ages: 'Adult',
     text: 'The full universe, for the grown-ups who started it all.',

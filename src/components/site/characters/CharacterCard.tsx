@@ -84,14 +84,11 @@ export function CharacterCard({ character }: { character: CharacterView }) {
         {character.image && (
           // Artwork ships as SVG with its own size; next/image adds nothing for vector files.
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={character.image} alt="" width={400} height={400} loading="lazy" />
+          <img src={character.image} alt="" width={400} height={400} />
         )}
       </Art>
       <div>
-        <Subheading id={`${character.slug}-name`}>
-          {character.icon && <span aria-hidden="true">{character.icon} </span>}
-          {character.name}
-        </Subheading>
+        <Subheading id={`${character.slug}-name`}>{character.name}</Subheading>
         <Place>
           {character.species ? `${character.species} · ` : ''}
           {character.location}

@@ -15,6 +15,7 @@ const Icon = styled.span`
   border-radius: 14px;
   background: ${colors.panelStrong};
   font-size: 1.5rem;
+  color: ${colors.gold};
 `
 
 const Text = styled.p`

@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 
-import { colors } from '../theme'
+import { colors, fonts } from '../theme'
 import { Heading } from '../ui'
 
 export type FaqGroupView = {
@@ -44,6 +44,7 @@ const Question = styled.button`
   background: transparent;
   color: ${colors.text};
   font: inherit;
+  font-family: ${fonts.body};
   font-weight: 700;
   text-align: left;
   cursor: pointer;

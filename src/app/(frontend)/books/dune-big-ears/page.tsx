@@ -60,7 +60,11 @@ export default async function DuneBigEarsPage() {
               <Eyebrow>{series}</Eyebrow>
               <Title>{book.title}</Title>
               {book.subtitle && <Subheading as="p">{book.subtitle}</Subheading>}
-              {book.ageRange && <Badge $tone="teal">Ages {book.ageRange}</Badge>}
+              {book.ageRange && (
+                <p>
+                  <Badge $tone="teal">Ages {book.ageRange}</Badge>
+                </p>
+              )}
               <Lead>{book.description}</Lead>
               <ButtonRow>
                 <ExternalButton href={storeUrl}>Get Your Copy</ExternalButton>

@@ -3,6 +3,21 @@ import { expect } from 'vitest'
 
 import { query } from './helpers/browser'
 
+/**
+ * Console errors of a page, except the browser's own request for /favicon.ico (the site shell has
+ * no icon yet, and no page asks for one).
+ */
+export const pageErrors = (page: Page) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    if (new URL(message.location().url || 'about:blank').pathname === '/favicon.ico') return
+    errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
 /** Interests stored for a subscriber, in order. */
 export const storedInterests = async (email: string) =>
   (
