@@ -17,15 +17,13 @@ const HOME_STARS = backgroundStarCount('medium', 80)
 export default async function HomePage() {
   const settings = await getSiteSettings()
   return (
-    <Page style={{ position: 'relative' }}>
+    <Page>
       <StarField count={HOME_STARS} fixed />
-      <div style={{ position: 'relative', zIndex: 1 }}>
-        <Hero tagline={settings.tagline} />
-        <Ecosystem bookStoreUrl={settings.bookStoreUrl} musicStoreUrl={settings.musicStoreUrl} />
-        <AboutFounder />
-        <ShopSection />
-        <Connect linkHubUrl={settings.linkHubUrl} />
-      </div>
+      <Hero tagline={settings.tagline} />
+      <Ecosystem bookStoreUrl={settings.bookStoreUrl} musicStoreUrl={settings.musicStoreUrl} />
+      <AboutFounder />
+      <ShopSection />
+      <Connect linkHubUrl={settings.linkHubUrl} />
       <HomeTracking />
     </Page>
   )

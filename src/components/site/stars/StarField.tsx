@@ -32,7 +32,8 @@ const Field = styled.div<{ $fixed?: boolean }>`
   inset: 0;
   overflow: hidden;
   pointer-events: none;
-  z-index: 0;
+  /* Fixed behind everything (header, sections, footer), above the page's own sky. */
+  z-index: ${({ $fixed }) => ($fixed ? -1 : 0)};
 `
 
 const Dot = styled.span<{ $animated: boolean }>`
