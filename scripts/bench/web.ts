@@ -152,10 +152,11 @@ const measure = async (base: string, route: string, jsCache: Map<string, number>
         w.__lcp = entries.at(-1)?.element ?? w.__lcp
       }).observe({ type: 'largest-contentful-paint', buffered: true })
     })
-    let requests = 0
-    page.on('request', () => requests++)
-    await page.goto(`${base}${route}`, { waitUntil: 'networkidle' })
-    await page.waitForTimeout(1000)
+    const requests = new Set<string>()
+    page.on('request', (request) => requests.add(`${request.method()} ${request.url()}`))
+    // Not 'networkidle': the tracker's keep-alive POST never counts as finished.
+    await page.goto(`${base}${route}`, { waitUntil: 'load' })
+    await page.waitForTimeout(2000)
     const vitals = await page.evaluate((serverHtml) => {
       const w = window as unknown as { __cls: number; __lcp: Element | null }
       const element = w.__lcp
@@ -178,7 +179,7 @@ const measure = async (base: string, route: string, jsCache: Map<string, number>
       htmlBytes: Buffer.byteLength(html),
       jsGzipBytes: js.total,
       scripts: js.count,
-      requests,
+      requests: requests.size,
       cached: cacheState(response.headers),
       cls: Math.round(vitals.cls * 10_000) / 10_000,
       lcp: vitals.lcp,
