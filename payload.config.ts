@@ -12,6 +12,8 @@ import { SiteSettings } from '@/globals/SiteSettings'
 import { demoGuard } from '@/lib/demo-guard'
 import { withoutDocumentLocks } from '@/lib/without-document-locks'
 import { env, poolMax, serverUrl } from '@/lib/env'
+import { emailJobs } from '@/services/email/jobs'
+import { emailAdapter } from '@/services/email/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -31,10 +33,20 @@ const config: Config = {
     user: 'users',
     importMap: { baseDir: path.resolve(dirname, 'src') },
     meta: { titleSuffix: ' | Starfinity Admin' },
+    components: {
+      views: {
+        dashboard: { Component: '/components/admin/DashboardView#DashboardView' },
+        login: { Component: '/components/admin/LoginView#LoginView' },
+      },
+      logout: { Button: '/components/admin/LogoutButton#LogoutButton' },
+    },
   },
   collections,
   globals: [SiteSettings],
   endpoints,
+  // Email: SMTP_URL or the development outbox; every message goes through the jobs queue.
+  email: emailAdapter(),
+  jobs: emailJobs(),
   editor: lexicalEditor(),
   db: postgresAdapter({
     pool: { connectionString: env().DATABASE_URL, max: poolMax() },

@@ -99,6 +99,7 @@ export interface Config {
     'audit-logs': AuditLog;
     'rate-limits': RateLimit;
     'payload-kv': PayloadKv;
+    'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
@@ -136,6 +137,7 @@ export interface Config {
     'audit-logs': AuditLogsSelect<false> | AuditLogsSelect<true>;
     'rate-limits': RateLimitsSelect<false> | RateLimitsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
+    'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
   };
@@ -155,7 +157,15 @@ export interface Config {
   };
   user: User;
   jobs: {
-    tasks: unknown;
+    tasks: {
+      sendEmail: TaskSendEmail;
+      sendSequenceSteps: TaskSendSequenceSteps;
+      rollupDeliverabilityMetrics: TaskRollupDeliverabilityMetrics;
+      inline: {
+        input: unknown;
+        output: unknown;
+      };
+    };
     workflows: unknown;
   };
 }
@@ -275,6 +285,8 @@ export interface NewsletterSubscriber {
   doubleOptInConfirmed?: boolean | null;
   doubleOptInToken?: string | null;
   doubleOptInExpires?: string | null;
+  confirmationSentAt?: string | null;
+  confirmedAt?: string | null;
   unsubscribeToken?: string | null;
   emailPreferences?: string[] | null;
   updatedAt: string;
@@ -302,6 +314,44 @@ export interface EmailLog {
   notes?: string | null;
   providerMessageId?: string | null;
   sentBy?: (number | null) | User;
+  messageId?: string | null;
+  isBulk?: boolean | null;
+  campaign?: (number | null) | Campaign;
+  attempts?: number | null;
+  claimedAt?: string | null;
+  deliveredAt?: string | null;
+  lastError?: string | null;
+  skipReason?: string | null;
+  rawMessage?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "campaigns".
+ */
+export interface Campaign {
+  id: number;
+  name: string;
+  subject?: string | null;
+  type?: string | null;
+  status: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+  sentAt?: string | null;
+  totalSent?: number | null;
+  totalDelivered?: number | null;
+  totalOpens?: number | null;
+  totalClicks?: number | null;
+  totalBounces?: number | null;
+  totalUnsubscribes?: number | null;
+  metadata?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -429,35 +479,6 @@ export interface SequenceEnrollment {
   enrolledAt?: string | null;
   nextEmailAt?: string | null;
   completedAt?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "campaigns".
- */
-export interface Campaign {
-  id: number;
-  name: string;
-  subject?: string | null;
-  type?: string | null;
-  status: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
-  sentAt?: string | null;
-  totalSent?: number | null;
-  totalDelivered?: number | null;
-  totalOpens?: number | null;
-  totalClicks?: number | null;
-  totalBounces?: number | null;
-  totalUnsubscribes?: number | null;
-  metadata?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -875,6 +896,98 @@ export interface PayloadKv {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs".
+ */
+export interface PayloadJob {
+  id: number;
+  /**
+   * Input data provided to the job
+   */
+  input?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  taskStatus?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  completedAt?: string | null;
+  totalTried?: number | null;
+  /**
+   * If hasError is true this job will not be retried
+   */
+  hasError?: boolean | null;
+  /**
+   * If hasError is true, this is the error that caused it
+   */
+  error?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Task execution log
+   */
+  log?:
+    | {
+        executedAt: string;
+        completedAt: string;
+        taskSlug: 'inline' | 'sendEmail' | 'sendSequenceSteps' | 'rollupDeliverabilityMetrics';
+        taskID: string;
+        input?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        output?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        state: 'failed' | 'succeeded';
+        error?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        id?: string | null;
+      }[]
+    | null;
+  taskSlug?: ('inline' | 'sendEmail' | 'sendSequenceSteps' | 'rollupDeliverabilityMetrics') | null;
+  queue?: string | null;
+  waitUntil?: string | null;
+  processing?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-preferences".
  */
 export interface PayloadPreference {
@@ -1000,6 +1113,8 @@ export interface NewsletterSubscribersSelect<T extends boolean = true> {
   doubleOptInConfirmed?: T;
   doubleOptInToken?: T;
   doubleOptInExpires?: T;
+  confirmationSentAt?: T;
+  confirmedAt?: T;
   unsubscribeToken?: T;
   emailPreferences?: T;
   updatedAt?: T;
@@ -1026,6 +1141,15 @@ export interface EmailLogsSelect<T extends boolean = true> {
   notes?: T;
   providerMessageId?: T;
   sentBy?: T;
+  messageId?: T;
+  isBulk?: T;
+  campaign?: T;
+  attempts?: T;
+  claimedAt?: T;
+  deliveredAt?: T;
+  lastError?: T;
+  skipReason?: T;
+  rawMessage?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1446,6 +1570,37 @@ export interface PayloadKvSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs_select".
+ */
+export interface PayloadJobsSelect<T extends boolean = true> {
+  input?: T;
+  taskStatus?: T;
+  completedAt?: T;
+  totalTried?: T;
+  hasError?: T;
+  error?: T;
+  log?:
+    | T
+    | {
+        executedAt?: T;
+        completedAt?: T;
+        taskSlug?: T;
+        taskID?: T;
+        input?: T;
+        output?: T;
+        state?: T;
+        error?: T;
+        id?: T;
+      };
+  taskSlug?: T;
+  queue?: T;
+  waitUntil?: T;
+  processing?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-preferences_select".
  */
 export interface PayloadPreferencesSelect<T extends boolean = true> {
@@ -1532,6 +1687,38 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendEmail".
+ */
+export interface TaskSendEmail {
+  input: {
+    logId: number;
+  };
+  output: {
+    outcome?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendSequenceSteps".
+ */
+export interface TaskSendSequenceSteps {
+  input?: unknown;
+  output: {
+    queued?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRollupDeliverabilityMetrics".
+ */
+export interface TaskRollupDeliverabilityMetrics {
+  input?: unknown;
+  output: {
+    days?: number | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -9,7 +9,7 @@ export const AnalyticsEvents: CollectionConfig = {
   slug: 'analytics-events',
   admin: {
     useAsTitle: 'action',
-    group: 'Insights',
+    group: 'Audience',
     defaultColumns: ['action', 'category', 'label', 'page', 'timestamp'],
   },
   access: personalDataAccess,

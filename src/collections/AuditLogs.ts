@@ -12,7 +12,7 @@ export const AuditLogs: CollectionConfig = {
   slug: 'audit-logs',
   admin: {
     useAsTitle: 'action',
-    group: 'Admin',
+    group: 'System',
     defaultColumns: ['at', 'username', 'action', 'targetCollection', 'targetId'],
     hidden: ({ user }) => !isFullAdminUser(user as unknown as User),
   },

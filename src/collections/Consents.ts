@@ -8,7 +8,7 @@ export const Consents: CollectionConfig = {
   slug: 'consents',
   admin: {
     useAsTitle: 'email',
-    group: 'Insights',
+    group: 'Audience',
     defaultColumns: ['email', 'consentType', 'granted', 'grantedAt', 'source'],
   },
   access: personalDataAccess,

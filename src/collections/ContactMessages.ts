@@ -8,7 +8,7 @@ export const ContactMessages: CollectionConfig = {
   slug: 'contact-messages',
   admin: {
     useAsTitle: 'subject',
-    group: 'People',
+    group: 'Audience',
     defaultColumns: ['name', 'email', 'subject', 'status', 'submittedAt'],
   },
   access: personalDataAccess,

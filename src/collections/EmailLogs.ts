@@ -30,5 +30,17 @@ export const EmailLogs: CollectionConfig = {
     { name: 'notes', type: 'textarea' },
     { name: 'providerMessageId', type: 'text', index: true },
     { name: 'sentBy', type: 'relationship', relationTo: 'users' },
+    // Delivery (the sendEmail job): the Message-ID is fixed when queued, so a retried send is the
+    // same message; claimedAt marks a send in progress (see docs/decisions/0010-email-delivery.md).
+    { name: 'messageId', type: 'text', unique: true, admin: { readOnly: true } },
+    { name: 'isBulk', type: 'checkbox', defaultValue: false },
+    { name: 'campaign', type: 'relationship', relationTo: 'campaigns', index: true },
+    { name: 'attempts', type: 'number', defaultValue: 0 },
+    { name: 'claimedAt', type: 'date' },
+    { name: 'deliveredAt', type: 'date' },
+    { name: 'lastError', type: 'text' },
+    { name: 'skipReason', type: 'text' },
+    // The complete message as built (headers, text and HTML) when no SMTP server is configured.
+    { name: 'rawMessage', type: 'textarea', admin: { readOnly: true } },
   ],
 }

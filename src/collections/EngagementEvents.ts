@@ -9,7 +9,7 @@ export const EngagementEvents: CollectionConfig = {
   slug: 'engagement-events',
   admin: {
     useAsTitle: 'eventType',
-    group: 'Insights',
+    group: 'Audience',
     defaultColumns: ['eventType', 'page', 'sessionId', 'createdAt'],
   },
   access: personalDataAccess,

@@ -9,7 +9,7 @@ export const EngagementScores: CollectionConfig = {
   slug: 'engagement-scores',
   admin: {
     useAsTitle: 'email',
-    group: 'Insights',
+    group: 'Audience',
     defaultColumns: ['email', 'totalScore', 'lastActivityAt'],
   },
   access: personalDataAccess,

@@ -7,7 +7,7 @@ export const NewsletterSubscribers: CollectionConfig = {
   slug: 'newsletter-subscribers',
   admin: {
     useAsTitle: 'email',
-    group: 'People',
+    group: 'Audience',
     defaultColumns: ['email', 'firstName', 'subscribedAt', 'doubleOptInConfirmed'],
   },
   access: personalDataAccess,
@@ -23,6 +23,9 @@ export const NewsletterSubscribers: CollectionConfig = {
     { name: 'doubleOptInConfirmed', type: 'checkbox', defaultValue: false, index: true },
     { name: 'doubleOptInToken', type: 'text', index: true, admin: { readOnly: true } },
     { name: 'doubleOptInExpires', type: 'date' },
+    // The stored token is a SHA-256 hash of the one in the link; these throttle resends.
+    { name: 'confirmationSentAt', type: 'date' },
+    { name: 'confirmedAt', type: 'date' },
     { name: 'unsubscribeToken', type: 'text', unique: true, admin: { readOnly: true } },
     { ...textList('emailPreferences'), defaultValue: ['newsletter'] },
   ],

@@ -8,7 +8,7 @@ export const ParentEngagements: CollectionConfig = {
   slug: 'parent-engagements',
   admin: {
     useAsTitle: 'email',
-    group: 'People',
+    group: 'Audience',
     defaultColumns: ['name', 'email', 'childAge', 'submittedAt'],
   },
   access: personalDataAccess,

@@ -5,7 +5,7 @@ import { createdAtField, emailField } from '@/fields'
 
 export const SegmentMemberships: CollectionConfig = {
   slug: 'segment-memberships',
-  admin: { useAsTitle: 'email', group: 'Insights' },
+  admin: { useAsTitle: 'email', group: 'Audience' },
   access: personalDataAccess,
   indexes: [{ fields: ['email', 'segment'], unique: true }],
   fields: [

@@ -5,7 +5,7 @@ import { jsonField } from '@/fields'
 
 export const UserSegments: CollectionConfig = {
   slug: 'user-segments',
-  admin: { useAsTitle: 'name', group: 'Insights' },
+  admin: { useAsTitle: 'name', group: 'Audience' },
   access: personalDataAccess,
   fields: [
     { name: 'name', type: 'text', required: true, unique: true },

@@ -5,7 +5,7 @@ import { validatePasswordStrength } from '@/services/password-policy'
 
 export const Users: CollectionConfig = {
   slug: 'users',
-  admin: { useAsTitle: 'username', group: 'People', defaultColumns: ['username', 'accessLevel'] },
+  admin: { useAsTitle: 'username', group: 'System', defaultColumns: ['username', 'accessLevel'] },
   auth: {
     loginWithUsername: { allowEmailLogin: false, requireEmail: false, requireUsername: true },
     maxLoginAttempts: 5,

@@ -8,7 +8,7 @@ export const WaitlistEntries: CollectionConfig = {
   slug: 'waitlist-entries',
   admin: {
     useAsTitle: 'email',
-    group: 'People',
+    group: 'Audience',
     defaultColumns: ['email', 'name', 'product', 'status', 'joinedAt'],
   },
   access: personalDataAccess,

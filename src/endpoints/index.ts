@@ -4,6 +4,7 @@ import { adminEndpoints } from './admin'
 import { adminAiEndpoints } from './admin-ai'
 import { operationsEndpoints } from './operations'
 import { publicEndpoints } from './public'
+import { shopifyEndpoints } from './shopify'
 
 /** Every custom endpoint, served under /api. */
 export const endpoints: Endpoint[] = [
@@ -11,4 +12,5 @@ export const endpoints: Endpoint[] = [
   ...operationsEndpoints,
   ...adminEndpoints,
   ...adminAiEndpoints,
+  ...shopifyEndpoints,
 ]

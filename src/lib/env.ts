@@ -19,6 +19,28 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   // The product's sender address: every email the site sends comes from it.
   EMAIL_FROM: z.string().min(3).default('Starfinity <hello@starfinity.example>'),
+  // Outgoing mail: an SMTP URL (smtp:// or smtps://user:pass@host:port); unset, a development
+  // outbox keeps every message on its email-log row and sends nothing out.
+  SMTP_URL: z.string().url().optional(),
+  // DKIM signing, when all three are set (the private key in PEM, \n allowed for line breaks).
+  DKIM_DOMAIN: z.string().min(1).optional(),
+  DKIM_SELECTOR: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  // Mailbox that receives the mailto: form of List-Unsubscribe (default: unsubscribe@ the sender's domain).
+  EMAIL_UNSUBSCRIBE_MAILTO: z.string().email().optional(),
+  // Newsletter double opt-in: link lifetime and the shortest wait before a confirmation is resent.
+  EMAIL_CONFIRM_TTL_HOURS: z.coerce.number().positive().default(48),
+  EMAIL_CONFIRM_RESEND_MINUTES: z.coerce.number().min(0).default(5),
+  // Shared secret of bounce and complaint webhooks (HMAC-SHA256); unset, the webhook refuses every call.
+  EMAIL_WEBHOOK_SECRET: z.string().min(16).optional(),
+  // Soft bounces within 30 days that suppress an address.
+  EMAIL_SOFT_BOUNCE_LIMIT: z.coerce.number().int().positive().default(3),
+  // Open and click tracking (off by default).
+  EMAIL_TRACKING: z.enum(['on', 'off']).default('off'),
+  // How often each app instance works the email queue (cron with seconds; "off" runs nothing).
+  EMAIL_QUEUE_CRON: z.string().min(1).default('*/5 * * * * *'),
+  // First retry delay of a failed send; each further retry waits twice as long.
+  EMAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   // AI model (OpenAI or any OpenAI-compatible server). Neither URL nor key: the offline assistant.
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().min(1).optional(),

@@ -1,9 +1,20 @@
-import type { Payload } from 'payload'
+import { randomUUID } from 'node:crypto'
+
+import {
+  type Payload,
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+} from 'payload'
 
 import type { EMAIL_TYPES } from '@/lib/constants'
-import { senderAddress } from '@/lib/email/addresses'
+import { senderDomain, senderEmail } from '@/lib/email/addresses'
 import { type SignOffLinks, withSignOffHtml, withSignOffText } from '@/lib/email/sign-off'
 import { serverUrl } from '@/lib/env'
+
+import { skipReason } from './email/eligibility'
+import { EMAIL_QUEUE } from './email/jobs'
 
 export type EmailType = (typeof EMAIL_TYPES)[number]
 
@@ -21,17 +32,20 @@ export type QueueEmailInput = {
   signOff?: boolean
   contactId?: number
   waitlistEntryId?: number
+  campaignId?: number
   aiGenerated?: boolean
   sentById?: number
   tags?: string[]
   notes?: string
 }
 
-export type QueuedEmail = { id: number; status: 'queued' | 'skipped' }
+export type QueuedEmail = { id: number; status: 'queued' | 'skipped'; reason?: string }
 
 /**
  * The one way any part of the product sends an email: the message is written to the email log
- * (status queued) and the call returns; delivery happens in the background.
+ * and a sendEmail job is queued in the same transaction, and the call returns; delivery happens
+ * on the jobs queue. An address that is suppressed (or, for bulk mail, opted out or unconfirmed)
+ * gets a 'skipped' row with the reason and no job.
  */
 export const queueEmail = async (
   payload: Payload,
@@ -40,26 +54,52 @@ export const queueEmail = async (
   const links = input.signOff ? await signOffLinks(payload) : undefined
   const text = links ? withSignOffText(input.text, links) : input.text
   const html = links && input.html ? withSignOffHtml(input.html, links) : input.html
-  const log = await payload.create({
-    collection: 'email-logs',
-    context: { disableRevalidate: true },
-    data: {
-      toEmail: input.to,
-      fromEmail: senderAddress(),
-      subject: input.subject,
-      message: text,
-      htmlContent: html,
-      emailType: input.emailType,
-      status: 'queued',
-      contact: input.contactId,
-      waitlistEntry: input.waitlistEntryId,
-      aiGenerated: input.aiGenerated ?? false,
-      sentBy: input.sentById,
-      tags: input.tags ?? [],
-      notes: input.notes,
-    },
-  })
-  return { id: log.id, status: 'queued' }
+  const isBulk = input.isBulk ?? false
+  const reason = await skipReason(payload, input.to, input.emailType, isBulk)
+  const data = {
+    toEmail: input.to,
+    fromEmail: senderEmail(),
+    subject: input.subject,
+    message: text,
+    htmlContent: html,
+    emailType: input.emailType,
+    status: reason ? ('skipped' as const) : ('queued' as const),
+    skipReason: reason ?? undefined,
+    messageId: `<${randomUUID()}@${senderDomain()}>`,
+    isBulk,
+    contact: input.contactId,
+    waitlistEntry: input.waitlistEntryId,
+    campaign: input.campaignId,
+    aiGenerated: input.aiGenerated ?? false,
+    sentBy: input.sentById,
+    tags: input.tags ?? [],
+    notes: input.notes,
+  }
+  if (reason) {
+    const log = await payload.create({
+      collection: 'email-logs',
+      context: { disableRevalidate: true },
+      data,
+    })
+    return { id: log.id, status: 'skipped', reason }
+  }
+
+  const req = await createLocalReq({ context: { disableRevalidate: true } }, payload)
+  const own = await initTransaction(req)
+  try {
+    const log = await payload.create({ collection: 'email-logs', data, req })
+    await payload.jobs.queue({
+      task: 'sendEmail',
+      input: { logId: log.id },
+      queue: EMAIL_QUEUE,
+      req,
+    })
+    if (own) await commitTransaction(req)
+    return { id: log.id, status: 'queued' }
+  } catch (error) {
+    if (own) await killTransaction(req)
+    throw error
+  }
 }
 
 const signOffLinks = async (payload: Payload): Promise<SignOffLinks> => {

@@ -28,6 +28,8 @@ export const applyTestEnv = (id = `${process.pid}-${randomBytes(4).toString('hex
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '0',
     TEST_DB_ID: id,
+    // Tests work the email queue themselves (runEmailQueue), never on a timer.
+    EMAIL_QUEUE_CRON: 'off',
   })
   const base = process.env.TEST_DATABASE_URL
   process.env.DATABASE_URL = base

@@ -58,6 +58,21 @@ describe('POST /api/admin/login', () => {
     expect(refused.status).toBe(403)
   })
 
+  it('sets the HttpOnly session cookie, which the admin endpoints accept', async () => {
+    const res = await login('login-full', PASSWORD)
+    const cookie = res.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^payload-token=[\w-]+\.[\w-]+\.[\w-]+;/)
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    const session = cookie.split(';')[0]
+    const answer = await app.request('GET', '/admin/contacts/stats', {
+      headers: { cookie: session, 'sec-fetch-site': 'same-origin' },
+    })
+    expect(answer.status, answer.text).toBe(200)
+    expect((await app.request('GET', '/admin/contacts/stats')).status).toBe(401)
+    expect((await login('login-full', 'wrong-password-123')).headers.get('set-cookie')).toBeNull()
+  })
+
   it('answers 401 with success false for a wrong password or an unknown user, and logs it', async () => {
     const warn = vi.spyOn(app.payload.logger, 'warn')
     for (const [username, password] of [

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { SIGN_OFF_MARKER } from '@/lib/email/sign-off'
 
 import { seedOneOfEach, type Seeded } from '../helpers/admin'
 import { startApp, type TestApp } from '../helpers/app'
-
-// A bare sender address: the email log's fromEmail field refuses "Name <address>" until
-// queueEmail stores the bare address (being changed with the email delivery work).
-vi.hoisted(() => {
-  process.env.EMAIL_FROM = 'hello@starfinity.example'
-})
 
 let app: TestApp
 let seeded: Seeded

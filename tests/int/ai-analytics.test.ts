@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { startApp, type TestApp } from '../helpers/app'
 import {
@@ -9,11 +9,6 @@ import {
   weekStartFromDatabase,
 } from '../helpers/ai-data'
 import { type FakeModel, startFakeModel } from '../helpers/fake-openai'
-
-// The email log's fromEmail is an email field: a bare sender address (set before the config loads).
-vi.hoisted(() => {
-  process.env.EMAIL_FROM = 'hello@starfinity.example'
-})
 
 let app: TestApp
 let model: FakeModel

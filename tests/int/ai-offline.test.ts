@@ -1,14 +1,10 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { seedContent } from '@/seed/content'
 
 import { startApp, type TestApp } from '../helpers/app'
 import { countFromDatabase, seedAudience, weekStartFromDatabase } from '../helpers/ai-data'
-
-vi.hoisted(() => {
-  process.env.EMAIL_FROM = 'hello@starfinity.example'
-})
 
 let app: TestApp
 let full: string

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RecipientType } from '@/schemas/ai'
 import { recipientPages } from '@/services/composed-recipients'
 
 import { startApp, type TestApp } from '../helpers/app'
 import { addWaitlistEntry } from '../helpers/ai-data'
-
-// The email log's fromEmail is an email field: a bare sender address (set before the config loads).
-vi.hoisted(() => {
-  process.env.EMAIL_FROM = 'hello@starfinity.example'
-})
 
 let app: TestApp
 let full: string

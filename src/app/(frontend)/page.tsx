@@ -1,18 +1,32 @@
-import { Centered, Container, Lead, Page, Section, Title } from '@/components/site/ui'
+import { AboutFounder } from '@/components/site/home/AboutFounder'
+import { Connect } from '@/components/site/home/Connect'
+import { Ecosystem } from '@/components/site/home/Ecosystem'
+import { Hero } from '@/components/site/home/Hero'
+import { HomeTracking } from '@/components/site/home/HomeTracking'
+import { ShopSection } from '@/components/site/shop/ShopSection'
+import { StarField } from '@/components/site/stars/StarField'
+import { backgroundStarCount } from '@/components/site/stars/star-layout'
+import { Page } from '@/components/site/ui'
+import { pageMetadata } from '@/lib/metadata'
 import { getSiteSettings } from '@/lib/site-content'
+
+export const metadata = pageMetadata({ path: '/' })
+
+const HOME_STARS = backgroundStarCount('medium', 80)
 
 export default async function HomePage() {
   const settings = await getSiteSettings()
   return (
-    <Page>
-      <Section>
-        <Container>
-          <Centered>
-            <Title>Starfinity</Title>
-            <Lead>{settings.tagline}</Lead>
-          </Centered>
-        </Container>
-      </Section>
+    <Page style={{ position: 'relative' }}>
+      <StarField count={HOME_STARS} fixed />
+      <div style={{ position: 'relative', zIndex: 1 }}>
+        <Hero tagline={settings.tagline} />
+        <Ecosystem bookStoreUrl={settings.bookStoreUrl} musicStoreUrl={settings.musicStoreUrl} />
+        <AboutFounder />
+        <ShopSection />
+        <Connect linkHubUrl={settings.linkHubUrl} />
+      </div>
+      <HomeTracking />
     </Page>
   )
 }

@@ -1,5 +1,7 @@
 'use client'
 
+import { useEffect } from 'react'
+
 import { apiFetch } from '@/lib/api-client'
 import { newsletterSignupSchema } from '@/schemas/newsletter'
 
@@ -20,6 +22,8 @@ export type NewsletterFormProps = {
   failure: (error: unknown) => Notice
   onSuccess?: () => void
   id?: string
+  /** Told the email as it is typed (the universe page's Follow buttons use it). */
+  onEmailChange?: (email: string) => void
 }
 
 const schema = newsletterSignupSchema.pick({ email: true, firstName: true })
@@ -32,6 +36,13 @@ export function NewsletterForm(props: NewsletterFormProps) {
   const notify = useNotify()
   const form = useZodForm(schema, { email: '', firstName: '' })
   const { errors, isSubmitting } = form.formState
+  const { onEmailChange } = props
+
+  useEffect(() => {
+    if (!onEmailChange) return
+    const subscription = form.watch((values) => onEmailChange(values.email ?? ''))
+    return () => subscription.unsubscribe()
+  }, [form, onEmailChange])
 
   const submit = form.handleSubmit(async ({ email, firstName }) => {
     try {

@@ -1,14 +1,185 @@
 'use client'
 
-import { Container, Heading, Section } from '../ui'
+import { useState } from 'react'
+import styled, { keyframes } from 'styled-components'
+import useSWR from 'swr'
 
-/** The home page's shop block (section id "shop"). */
+import { ApiError, apiFetch } from '@/lib/api-client'
+import type { ShopInfo, ShopProduct } from '@/lib/shopify/types'
+import { SHOP_CACHE_MS } from '@/lib/shopify/types'
+import { trackAnalytics } from '@/lib/tracking/tracker'
+
+import { colors } from '../theme'
+import {
+  ButtonRow,
+  Card,
+  Centered,
+  Container,
+  Eyebrow,
+  ExternalButton,
+  Grid,
+  Heading,
+  Lead,
+  Muted,
+  Section,
+  Subheading,
+} from '../ui'
+import { STOCK_PRODUCT_IMAGE, formatPrice, shopHost } from './shop-format'
+
+export const SHOP_PRODUCT_COUNT = 3
+const PRODUCTS_PATH = `/api/shopify/products?limit=${SHOP_PRODUCT_COUNT}`
+const SHOP_PATH = '/api/shopify/shop'
+
+// Spec §7: five-minute cache, no retry, no refetch on focus or reconnect, no polling.
+const swrOptions = {
+  dedupingInterval: SHOP_CACHE_MS,
+  shouldRetryOnError: false,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+}
+const fetchData = <T,>(path: string) => apiFetch<{ data: T }>(path).then((body) => body.data)
+const messageOf = (error: unknown, fallback: string) =>
+  (error instanceof ApiError && error.serverMessage) || fallback
+
+/** The home page's shop block (section id "shop"): up to three products and the shop link. */
 export function ShopSection() {
+  const products = useSWR<ShopProduct[]>(PRODUCTS_PATH, fetchData, swrOptions)
+  const shop = useSWR<ShopInfo>(SHOP_PATH, fetchData, swrOptions)
+  const shopUrl = shop.data?.url
+
   return (
     <Section id="shop" aria-labelledby="shop-heading">
       <Container>
-        <Heading id="shop-heading">Shop</Heading>
+        <Centered>
+          <Eyebrow>Shop</Eyebrow>
+          <Heading id="shop-heading">{shop.data?.name ?? 'Starfinity Shop'}</Heading>
+          {shop.data?.description && <Lead>{shop.data.description}</Lead>}
+          {shop.error && (
+            <Muted role="alert">{messageOf(shop.error, 'Failed to fetch shop info')}</Muted>
+          )}
+        </Centered>
+        <Products aria-busy={products.isLoading}>
+          {products.isLoading ? (
+            <Grid $min={240}>
+              {Array.from({ length: SHOP_PRODUCT_COUNT }, (_, index) => (
+                <Placeholder key={index} data-testid="product-placeholder" aria-hidden="true" />
+              ))}
+            </Grid>
+          ) : products.error ? (
+            <Centered>
+              <Muted role="alert">{messageOf(products.error, 'Failed to fetch products')}</Muted>
+            </Centered>
+          ) : !products.data?.length ? (
+            <Centered>
+              <Muted>Products coming soon to {shopHost(shop.data)}</Muted>
+            </Centered>
+          ) : (
+            <Grid $min={240}>
+              {products.data.map((product) => (
+                <ProductCard key={product.id} product={product} />
+              ))}
+            </Grid>
+          )}
+        </Products>
+        {shopUrl && (
+          <ButtonRow $center>
+            <ExternalButton
+              href={shopUrl}
+              onClick={() =>
+                trackAnalytics({
+                  action: 'click',
+                  category: 'shopping_action',
+                  label: 'visit-shop',
+                })
+              }
+            >
+              Visit Full Shop
+            </ExternalButton>
+          </ButtonRow>
+        )}
       </Container>
     </Section>
   )
 }
+
+function ProductCard({ product }: { product: ShopProduct }) {
+  const [isBroken, setBroken] = useState(false)
+  const image = product.images.edges[0]?.node
+  const src = !image || isBroken ? STOCK_PRODUCT_IMAGE : image.url
+  return (
+    <Card as="article" aria-labelledby={`product-${product.handle}`}>
+      <ImageFrame>
+        {/* eslint-disable-next-line @next/next/no-img-element -- shop images come from the store's CDN */}
+        <img
+          src={src}
+          alt={image?.altText || product.title}
+          width={480}
+          height={480}
+          loading="lazy"
+          onError={() => setBroken(true)}
+        />
+      </ImageFrame>
+      <Subheading id={`product-${product.handle}`}>{product.title}</Subheading>
+      <Description>{product.description}</Description>
+      <Price>{formatPrice(product)}</Price>
+      <ExternalButton
+        href={product.url}
+        $variant="secondary"
+        aria-label={`View Details: ${product.title}`}
+        onClick={() =>
+          trackAnalytics({ action: 'click', category: 'shopping_action', label: product.handle })
+        }
+      >
+        View Details
+      </ExternalButton>
+    </Card>
+  )
+}
+
+const pulse = keyframes`
+  0%, 100% { opacity: 0.45; }
+  50% { opacity: 0.8; }
+`
+
+const Products = styled.div`
+  margin-top: 32px;
+`
+
+const Placeholder = styled.div`
+  height: 460px;
+  border-radius: 20px;
+  background: ${colors.panelStrong};
+  animation: ${pulse} 1.6s ease-in-out infinite;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`
+
+const ImageFrame = styled.div`
+  aspect-ratio: 1;
+  margin-bottom: 16px;
+  overflow: hidden;
+  border-radius: 14px;
+  background: ${colors.deep};
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    display: block;
+  }
+`
+
+const Description = styled.p`
+  color: ${colors.muted};
+  font-size: 0.95rem;
+  display: -webkit-box;
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`
+
+const Price = styled.p`
+  font-weight: 700;
+  color: ${colors.gold};
+  font-size: 1.1rem;
+`

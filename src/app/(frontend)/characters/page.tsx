@@ -1,0 +1,77 @@
+import { CharacterCard } from '@/components/site/characters/CharacterCard'
+import { CharacterStoriesSignup } from '@/components/site/characters/CharacterStoriesSignup'
+import { BackHome } from '@/components/site/content/BackHome'
+import { getCharacters } from '@/components/site/content/data'
+import {
+  ButtonLink,
+  ButtonRow,
+  Card,
+  Centered,
+  Container,
+  Eyebrow,
+  Heading,
+  Lead,
+  Page,
+  Section,
+  Stack,
+  Title,
+} from '@/components/site/ui'
+import { pageMetadata } from '@/lib/metadata'
+
+export const metadata = pageMetadata({
+  title: 'Meet the Animal Guides',
+  description:
+    'Dune, Phoebe, Chirpy, Fern and Crystal: five animal guides from five real habitats, each ' +
+    'with a story and a little wisdom for growing hearts.',
+  path: '/characters',
+})
+
+export default async function CharactersPage() {
+  const characters = await getCharacters()
+  return (
+    <Page>
+      <Section>
+        <Container>
+          <BackHome />
+          <Centered>
+            <Eyebrow>Starfinity Wild</Eyebrow>
+            <Title>Meet the Animal Guides</Title>
+            <Lead>
+              Five friends from five real corners of our planet. Each one has a worry, a wobble and
+              a gift, and each one carries a little wisdom for the journey of growing up.
+            </Lead>
+          </Centered>
+        </Container>
+      </Section>
+      <Section aria-label="The five guides">
+        <Container>
+          <Stack $gap={28}>
+            {characters.map((character) => (
+              <CharacterCard key={character.id} character={character} />
+            ))}
+          </Stack>
+        </Container>
+      </Section>
+      <Section $tone="panel" aria-labelledby="character-stories">
+        <Container $narrow>
+          <Card>
+            <Centered>
+              <Heading id="character-stories">Stories from the Guides</Heading>
+              <Lead>
+                Be the first to hear when Phoebe, Chirpy, Fern and Crystal get their own books,
+                songs and adventures.
+              </Lead>
+            </Centered>
+            <CharacterStoriesSignup />
+          </Card>
+          <ButtonRow $center>
+            <ButtonLink href="/books/dune-big-ears">Start with Dune&apos;s Adventure</ButtonLink>
+            <ButtonLink href="/waitlist" $variant="secondary">
+              Join the Adventure Waitlist
+            </ButtonLink>
+          </ButtonRow>
+        </Container>
+      </Section>
+    </Page>
+  )
+}

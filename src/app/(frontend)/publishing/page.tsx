@@ -1,0 +1,148 @@
+import { ArtFrame, TwoColumns } from '@/components/site/books/BookArt'
+import { BackHome } from '@/components/site/content/BackHome'
+import { FEATURED_BOOK_SLUG, getBook } from '@/components/site/content/data'
+import { FeatureCard } from '@/components/site/content/FeatureCard'
+import { PublishingSignup } from '@/components/site/content/ProductSignups'
+import {
+  Badge,
+  ButtonLink,
+  ButtonRow,
+  Card,
+  Centered,
+  Container,
+  Eyebrow,
+  Grid,
+  Heading,
+  Lead,
+  Muted,
+  Page,
+  Section,
+  Stack,
+  Title,
+} from '@/components/site/ui'
+import { pageMetadata } from '@/lib/metadata'
+
+export const metadata = pageMetadata({
+  title: 'Starfinity Publishing',
+  description:
+    'Four collections of books that grow with their readers: Starfinity Wild, Kids, Sci-Fi and ' +
+    'Saga. Start with Dune and the Big Ears.',
+  path: '/publishing',
+})
+
+const COLLECTIONS = [
+  {
+    icon: '🦊',
+    title: 'Starfinity Wild',
+    ages: 'Ages 3-8',
+    text: 'Picture books with animal guides from real habitats and big feelings in small words.',
+  },
+  {
+    icon: '🧒',
+    title: 'Starfinity Kids',
+    ages: 'Ages 8-12',
+    text: 'Chapter books about friendship, curiosity and the first big questions.',
+  },
+  {
+    icon: '🚀',
+    title: 'Starfinity Sci-Fi',
+    ages: 'Ages 12-18',
+    text: 'Novels about the future, technology and what it means to stay human.',
+  },
+  {
+    icon: '📖',
+    title: 'Starfinity Saga',
+    ages: 'Adult',
+    text: 'The full universe, for the grown-ups who started it all.',
+  },
+]
+
+export default async function PublishingPage() {
+  const book = await getBook(FEATURED_BOOK_SLUG)
+  return (
+    <Page>
+      <Section>
+        <Container>
+          <BackHome />
+          <Centered>
+            <Eyebrow>Starfinity Publishing</Eyebrow>
+            <Title>Stories That Grow With You</Title>
+            <Lead>
+              Four collections, one universe: from a first picture book at bedtime to an epic saga
+              for adults, every Starfinity story invites readers to listen, wonder and care.
+            </Lead>
+            <ButtonRow $center>
+              <ButtonLink href="/universe">Explore the Universe</ButtonLink>
+              <ButtonLink href="/waitlist?product=publishing" $variant="secondary">
+                Join the Publishing Waitlist
+              </ButtonLink>
+            </ButtonRow>
+          </Centered>
+        </Container>
+      </Section>
+
+      <Section $tone="panel" aria-labelledby="collections">
+        <Container>
+          <Centered>
+            <Heading id="collections">Four Collections</Heading>
+          </Centered>
+          <Grid $min={230} style={{ marginTop: 28 }}>
+            {COLLECTIONS.map(({ ages, ...collection }) => (
+              <FeatureCard key={collection.title} {...collection}>
+                <p style={{ marginTop: 12 }}>
+                  <Badge $tone="teal">{ages}</Badge>
+                </p>
+              </FeatureCard>
+            ))}
+          </Grid>
+        </Container>
+      </Section>
+
+      {book && (
+        <Section aria-labelledby="featured-book">
+          <Container>
+            <TwoColumns>
+              <ArtFrame $max={300}>
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img
+                  src={book.coverImage || '/images/books/dune-big-ears.svg'}
+                  alt={`Cover of ${book.title}`}
+                  width={480}
+                  height={600}
+                  loading="lazy"
+                />
+              </ArtFrame>
+              <Stack>
+                <Eyebrow>
+                  Featured Book · Book {book.seriesNumber ?? 1} of {book.seriesTotal ?? 8}
+                </Eyebrow>
+                <Heading id="featured-book">{book.title}</Heading>
+                <Muted>{book.description}</Muted>
+                <ButtonRow>
+                  <ButtonLink href="/books/dune-big-ears">Discover the Book</ButtonLink>
+                  <ButtonLink href="/books/dune-music" $variant="secondary">
+                    Listen to the Theme Song
+                  </ButtonLink>
+                </ButtonRow>
+              </Stack>
+            </TwoColumns>
+          </Container>
+        </Section>
+      )}
+
+      <Section $tone="panel" aria-labelledby="publishing-news">
+        <Container $narrow>
+          <Card>
+            <Stack>
+              <Centered>
+                <Heading id="publishing-news">New Books, First</Heading>
+                <Muted>Release news, sneak peeks and reading ideas for your family.</Muted>
+              </Centered>
+              <PublishingSignup />
+            </Stack>
+          </Card>
+        </Container>
+      </Section>
+    </Page>
+  )
+}

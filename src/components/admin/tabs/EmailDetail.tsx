@@ -1,0 +1,69 @@
+'use client'
+
+import styled from 'styled-components'
+
+import { Modal } from '../Modal'
+import { formatDateTime } from '../parts'
+import { Dl, Pre } from '../ui'
+
+export type EmailLog = {
+  id: number
+  toEmail: string
+  fromEmail: string
+  subject: string
+  message: string | null
+  htmlContent: string | null
+  emailType: string
+  sentAt: string | null
+  status: string
+  aiGenerated: boolean
+  emailOpened: boolean
+  tags: string[]
+  notes: string | null
+}
+
+/** The email detail dialog; HTML is shown in a sandboxed frame where no script can run. */
+export function EmailDetail({ email, onClose }: { email: EmailLog | null; onClose: () => void }) {
+  return (
+    <Modal isOpen={email !== null} onClose={onClose} title="Email details">
+      {email && (
+        <>
+          <Dl>
+            <dt>To</dt>
+            <dd>{email.toEmail}</dd>
+            <dt>From</dt>
+            <dd>{email.fromEmail}</dd>
+            <dt>Sent</dt>
+            <dd>{formatDateTime(email.sentAt)}</dd>
+            <dt>Type</dt>
+            <dd>{email.emailType}</dd>
+            <dt>Subject</dt>
+            <dd>{email.subject}</dd>
+          </Dl>
+          <strong>Message</strong>
+          <Pre>{email.message ?? '—'}</Pre>
+          {email.htmlContent && (
+            <>
+              <strong>HTML content</strong>
+              <HtmlFrame title="HTML content" sandbox="" srcDoc={email.htmlContent} />
+            </>
+          )}
+          <Dl>
+            <dt>Tags</dt>
+            <dd>{email.tags.join(', ') || '—'}</dd>
+            <dt>Notes</dt>
+            <dd>{email.notes ?? '—'}</dd>
+          </Dl>
+        </>
+      )}
+    </Modal>
+  )
+}
+
+const HtmlFrame = styled.iframe`
+  width: 100%;
+  height: 320px;
+  border: 1px solid var(--theme-elevation-150);
+  border-radius: var(--style-radius-s, 4px);
+  background: #fff;
+`

@@ -1,0 +1,111 @@
+'use client'
+
+import styled from 'styled-components'
+
+import { PRODUCTS } from '@/lib/constants'
+
+import { useAdmin } from '../api'
+import { DayBars, DayLine, HorizontalBars } from '../charts'
+import { DataState } from '../parts'
+import { Panel, PanelTitle, Stat, StatGrid } from '../ui'
+
+type DayCount = { date: string; count: number }
+type Overview = {
+  days: number
+  signupsByDay: (DayCount & { product: string })[]
+  newsletterByDay: DayCount[]
+  pageViewsByDay: DayCount[]
+  topPages: { page: string; count: number }[]
+  scrollDepth: { depth: number; count: number }[]
+  totals: Record<'waitlist' | 'newsletter' | 'contacts' | 'unreadContacts' | 'pageViews', number>
+}
+
+/** Signups per day with one value per product, in PRODUCTS order. */
+const signupDays = (rows: Overview['signupsByDay']) => {
+  const byDate = new Map<string, number[]>()
+  for (const row of rows) {
+    const values = byDate.get(row.date) ?? PRODUCTS.map(() => 0)
+    values[PRODUCTS.indexOf(row.product as (typeof PRODUCTS)[number])] = row.count
+    byDate.set(row.date, values)
+  }
+  return [...byDate].map(([date, values]) => ({ date, values }))
+}
+
+/** The running subscriber total: today's total minus the later signups of the window. */
+const growth = (rows: DayCount[], total: number) => {
+  let running = total - rows.reduce((sum, row) => sum + row.count, 0)
+  return rows.map((row) => ({ date: row.date, value: (running += row.count) }))
+}
+
+export function OverviewTab() {
+  const { data, error, isLoading } = useAdmin<{ data: Overview }>('/api/admin/overview?days=30')
+  const overview = data?.data
+  return (
+    <DataState isLoading={isLoading} error={error} isEmpty={false} empty="">
+      {overview && (
+        <Charts>
+          <Wide>
+            <StatGrid>
+              <Stat label="Waitlist entries" value={overview.totals.waitlist} />
+              <Stat label="Subscribers" value={overview.totals.newsletter} />
+              <Stat label="Messages" value={overview.totals.contacts} />
+              <Stat label="Unread messages" value={overview.totals.unreadContacts} />
+              <Stat
+                label={`Page views (${overview.days} days)`}
+                value={overview.totals.pageViews}
+              />
+            </StatGrid>
+          </Wide>
+          <Panel>
+            <PanelTitle>Waitlist signups per day by product</PanelTitle>
+            <DayBars
+              label="Waitlist signups per day by product"
+              days={signupDays(overview.signupsByDay)}
+              series={[...PRODUCTS]}
+            />
+          </Panel>
+          <Panel>
+            <PanelTitle>Newsletter growth</PanelTitle>
+            <DayLine
+              label="Newsletter subscribers over time"
+              points={growth(overview.newsletterByDay, overview.totals.newsletter)}
+            />
+          </Panel>
+          <Panel>
+            <PanelTitle>Page views per day</PanelTitle>
+            <DayBars
+              label="Page views per day"
+              days={overview.pageViewsByDay.map((day) => ({ date: day.date, values: [day.count] }))}
+            />
+          </Panel>
+          <Panel>
+            <PanelTitle>Top pages</PanelTitle>
+            <HorizontalBars
+              label="Top pages"
+              rows={overview.topPages.map((row) => ({ label: row.page, value: row.count }))}
+            />
+          </Panel>
+          <Panel>
+            <PanelTitle>Scroll depth (home)</PanelTitle>
+            <HorizontalBars
+              label="Scroll depth"
+              rows={overview.scrollDepth.map((row) => ({
+                label: `${row.depth}%`,
+                value: row.count,
+              }))}
+            />
+          </Panel>
+        </Charts>
+      )}
+    </DataState>
+  )
+}
+
+const Charts = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr));
+`
+const Wide = styled.div`
+  grid-column: 1 / -1;
+`

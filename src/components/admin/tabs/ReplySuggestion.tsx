@@ -1,0 +1,89 @@
+'use client'
+
+import { useState } from 'react'
+
+import { useNotify } from '@/components/site/notifications/Notifications'
+import { AI_NOTICES } from '@/schemas/ai'
+
+import { apiFetch, errorText } from '../api'
+import { DEMO_HINT, useIsDemo } from '../parts'
+import { Button, Input, Label, Panel, Pre, Row } from '../ui'
+
+export type ContactForReply = { name: string; subject: string; message: string }
+
+/** 'AI Suggest' in the reply dialog: a suggestion panel with 'Use This' and 'Dismiss'. */
+export function ReplySuggestion({
+  contact,
+  onUse,
+}: {
+  contact: ContactForReply
+  onUse: (message: string) => void
+}) {
+  const notify = useNotify()
+  const isDemo = useIsDemo()
+  const [prompt, setPrompt] = useState('')
+  const [suggestion, setSuggestion] = useState<string | null>(null)
+  const [isThinking, setThinking] = useState(false)
+
+  const suggest = async () => {
+    setThinking(true)
+    try {
+      const answer = await apiFetch<{ data: { content: string } }>('/api/admin/ai/compose-reply', {
+        body: {
+          originalMessage: contact.message,
+          senderName: contact.name,
+          originalSubject: contact.subject,
+          context: 'contact_reply',
+          customPrompt: prompt || undefined,
+        },
+      })
+      setSuggestion(answer.data.content)
+    } catch (error) {
+      const { title, description } = AI_NOTICES.replySuggestionError
+      notify({ title, description: errorText(error, description), variant: 'destructive' })
+    } finally {
+      setThinking(false)
+    }
+  }
+
+  return (
+    <>
+      <Row>
+        <Label style={{ flex: 1 }}>
+          Instructions for the AI (optional)
+          <Input value={prompt} onChange={(event) => setPrompt(event.target.value)} />
+        </Label>
+        <Button
+          type="button"
+          $demo={isDemo}
+          title={isDemo ? DEMO_HINT : undefined}
+          disabled={isThinking}
+          onClick={suggest}
+          style={{ alignSelf: 'end' }}
+        >
+          {isThinking ? 'Thinking...' : 'AI Suggest'}
+        </Button>
+      </Row>
+      {suggestion !== null && (
+        <Panel aria-label="AI suggestion">
+          <Pre>{suggestion}</Pre>
+          <Row>
+            <Button
+              type="button"
+              $variant="primary"
+              onClick={() => {
+                onUse(suggestion)
+                setSuggestion(null)
+              }}
+            >
+              Use This
+            </Button>
+            <Button type="button" onClick={() => setSuggestion(null)}>
+              Dismiss
+            </Button>
+          </Row>
+        </Panel>
+      )}
+    </>
+  )
+}

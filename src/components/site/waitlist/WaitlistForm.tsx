@@ -1,0 +1,101 @@
+'use client'
+
+import { apiFetch, isDuplicate } from '@/lib/api-client'
+import { REFERRAL_SOURCES, WAITLIST_INTERESTS } from '@/lib/constants'
+import { waitlistSignupSchema } from '@/schemas/waitlist'
+
+import { CheckboxGroup, Field, Form, Select, TextField } from '../forms/fields'
+import { useZodForm } from '../forms/use-zod-form'
+import { useNotify } from '../notifications/Notifications'
+import { Button } from '../ui'
+import type { WaitlistPageProduct } from './products'
+
+const schema = waitlistSignupSchema.pick({
+  email: true,
+  name: true,
+  interests: true,
+  referralSource: true,
+})
+
+export const WAITLIST_PENDING = 'Joining the cosmic waitlist...'
+
+/**
+ * Email, first name, interests and referral (spec §3, §5). Success clears every field, the
+ * interest choices included; failure keeps them and explains (409: already on this waitlist).
+ */
+export function WaitlistForm({ product }: { product: WaitlistPageProduct }) {
+  const notify = useNotify()
+  const form = useZodForm(schema, { email: '', name: '', interests: [], referralSource: '' })
+  const { errors, isSubmitting } = form.formState
+
+  const submit = form.handleSubmit(async ({ email, name, interests, referralSource }) => {
+    try {
+      await apiFetch('/api/waitlist', {
+        body: {
+          email,
+          name,
+          product,
+          ...(interests?.length ? { interests } : {}),
+          ...(referralSource ? { referralSource } : {}),
+        },
+      })
+      form.reset({ email: '', name: '', interests: [], referralSource: '' })
+      notify({
+        title: 'Successfully joined waitlist!',
+        description: "Welcome to the cosmic journey. We'll write as soon as doors open.",
+      })
+    } catch (error) {
+      notify({
+        variant: 'destructive',
+        title: 'Waitlist signup failed',
+        description: isDuplicate(error)
+          ? "You're already on the waitlist for this product!"
+          : 'Please check your email address and try again.',
+      })
+    }
+  })
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Join the waitlist" aria-busy={isSubmitting}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="your@email.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="First name"
+        autoComplete="given-name"
+        placeholder="Your first name"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <CheckboxGroup>
+        <legend>What interests you? (optional)</legend>
+        {WAITLIST_INTERESTS.map((interest) => (
+          <label key={interest}>
+            <input type="checkbox" value={interest} {...form.register('interests')} />
+            {interest}
+          </label>
+        ))}
+      </CheckboxGroup>
+      <Field label="How did you hear about us? (optional)">
+        {(aria) => (
+          <Select {...aria} {...form.register('referralSource')}>
+            <option value="">Choose one</option>
+            {REFERRAL_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {source}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? WAITLIST_PENDING : 'Join the Waitlist'}
+      </Button>
+    </Form>
+  )
+}

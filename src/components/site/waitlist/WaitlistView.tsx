@@ -1,0 +1,73 @@
+'use client'
+
+import { useSearchParams } from 'next/navigation'
+import { useEffect } from 'react'
+import styled from 'styled-components'
+
+import { trackAnalytics, trackEngagement } from '@/lib/tracking/tracker'
+
+import { colors } from '../theme'
+import { Card, Centered, Container, Eyebrow, Lead, Page, Section, Title } from '../ui'
+import { WAITLIST_PAGE_PRODUCTS, type WaitlistPageProduct, waitlistProduct } from './products'
+import { WaitlistForm } from './WaitlistForm'
+
+/** The page for one product: headline, blurb and the form. */
+export function WaitlistView({ product }: { product: WaitlistPageProduct }) {
+  const copy = WAITLIST_PAGE_PRODUCTS[product]
+  return (
+    <Page>
+      <Section>
+        <Container $narrow>
+          <Centered>
+            <Eyebrow>{copy.label}</Eyebrow>
+            <Title>{copy.headline}</Title>
+            <Lead>{copy.blurb}</Lead>
+          </Centered>
+          <FormCard>
+            <WaitlistForm key={product} product={product} />
+          </FormCard>
+          <Note>We only write about what you joined for. Unsubscribe at any time.</Note>
+        </Container>
+      </Section>
+    </Page>
+  )
+}
+
+/**
+ * Reads `?product=` in the browser, so the page itself stays static (the server renders the
+ * default product as the fallback), and sends the page-load events of spec §7 once.
+ */
+export function WaitlistFromQuery() {
+  const query = useSearchParams().get('product')
+  const product = waitlistProduct(query)
+
+  useEffect(() => {
+    trackAnalytics({ action: 'navigate', category: 'waitlist_action', label: 'waitlist-page-load' })
+    if (query !== product) return
+    const { label, attributes } = WAITLIST_PAGE_PRODUCTS[product]
+    trackAnalytics({
+      action: 'explore',
+      category: 'waitlist_action',
+      label: 'product-specific-engagement',
+    })
+    trackEngagement('page_view', {
+      event: 'product-specific-engagement',
+      product,
+      productName: label,
+      ...attributes,
+    })
+  }, [query, product])
+
+  return <WaitlistView product={product} />
+}
+
+const FormCard = styled(Card)`
+  margin-top: 32px;
+`
+
+const Note = styled.p`
+  margin-top: 16px;
+  text-align: center;
+  color: ${colors.muted};
+  font-size: 0.9rem;
+`

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto'
+
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { JobsConfig, Payload, TaskConfig } from 'payload'
+
+import { env } from '@/lib/env'
+
+import { MAX_ATTEMPTS, deliverEmail } from './deliver'
+import { rollupDeliverability } from './metrics'
+import { advanceSequences } from './sequences'
+
+/** The queue every email job runs on. */
+export const EMAIL_QUEUE = 'email'
+
+const sendEmail: TaskConfig<{ input: { logId: number }; output: { outcome: string } }> = {
+  slug: 'sendEmail',
+  label: 'Send one email',
+  inputSchema: [{ name: 'logId', type: 'number', required: true }],
+  outputSchema: [{ name: 'outcome', type: 'text' }],
+  retries: {
+    attempts: MAX_ATTEMPTS,
+    backoff: { type: 'exponential', delay: env().EMAIL_RETRY_BASE_MS },
+  },
+  handler: async ({ input, req }) => ({
+    output: { outcome: await deliverEmail(req.payload, input.logId) },
+  }),
+}
+
+const sendSequenceSteps: TaskConfig<{ input: object; output: { queued: number } }> = {
+  slug: 'sendSequenceSteps',
+  label: 'Queue the due steps of email sequences',
+  outputSchema: [{ name: 'queued', type: 'number' }],
+  handler: async ({ req }) => ({ output: { queued: await advanceSequences(req.payload) } }),
+}
+
+const rollupDeliverabilityMetrics: TaskConfig<{ input: object; output: { days: number } }> = {
+  slug: 'rollupDeliverabilityMetrics',
+  label: 'Nightly rollup of email deliverability',
+  outputSchema: [{ name: 'days', type: 'number' }],
+  handler: async ({ req }) => ({ output: { days: await rollupDeliverability(req.payload) } }),
+}
+
+const MINUTE = 60_000
+const DAY = 86_400_000
+
+/** The next run of each periodic task: sequence steps every minute, the rollup at 00:10 UTC. */
+const PERIODIC = [
+  { task: 'sendSequenceSteps', next: (now: number) => Math.ceil((now + 1) / MINUTE) * MINUTE },
+  {
+    task: 'rollupDeliverabilityMetrics',
+    next: (now: number) => Math.floor((now - 10 * MINUTE) / DAY) * DAY + DAY + 10 * MINUTE,
+  },
+] as const
+
+/**
+ * Keeps one pending job of each periodic task on the queue (run before every queue tick). Two
+ * instances racing may both add one; both tasks are safe to run twice.
+ */
+export const schedulePeriodicJobs = async (payload: Payload) => {
+  for (const { task, next } of PERIODIC) {
+    const pending = await payload.db.drizzle.execute(sql`
+      SELECT 1 FROM payload_jobs WHERE task_slug = ${task} AND completed_at IS NULL
+        AND has_error IS NOT true LIMIT 1`)
+    if (pending.rows.length > 0) continue
+    await payload.jobs.queue({
+      task,
+      input: {},
+      queue: EMAIL_QUEUE,
+      waitUntil: new Date(next(Date.now())),
+    })
+  }
+}
+
+/** This process's private queue name: jobs it has claimed wait there until it runs them. */
+const RUNNER_QUEUE = `${EMAIL_QUEUE}:${randomUUID()}`
+
+/**
+ * One tick of the email queue in this process. Payload's own job pick-up reads and then updates
+ * rows, so two instances could take the same job; instead due jobs are moved into this process's
+ * private queue with FOR UPDATE SKIP LOCKED (one statement, so no other instance gets them), then
+ * run there. A job left in another instance's private queue for a minute (that instance died) is
+ * taken over. The email-log claim in deliverEmail is the final guard against a second delivery.
+ */
+export const runEmailQueue = async (payload: Payload, limit = 100): Promise<number> => {
+  await schedulePeriodicJobs(payload)
+  const claimed = await payload.db.drizzle.execute(sql`
+    UPDATE payload_jobs SET queue = ${RUNNER_QUEUE}, updated_at = now()
+    WHERE id IN (
+      SELECT id FROM payload_jobs
+      WHERE completed_at IS NULL AND has_error IS NOT true AND processing IS NOT true
+        AND (wait_until IS NULL OR wait_until <= now())
+        AND (queue = ${EMAIL_QUEUE} OR queue = ${RUNNER_QUEUE}
+          OR (queue LIKE ${`${EMAIL_QUEUE}:%`} AND updated_at < now() - interval '1 minute'
+            AND (wait_until IS NULL OR wait_until < now() - interval '1 minute')))
+      ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id`)
+  if (claimed.rows.length === 0) return 0
+  await payload.jobs.run({ queue: RUNNER_QUEUE, limit, silent: { info: true } })
+  return claimed.rows.length
+}
+
+/** Runs the email queue until nothing is due (tests, benchmark, command line). */
+export const drainEmailQueue = async (payload: Payload) => {
+  while ((await runEmailQueue(payload)) > 0);
+}
+
+/**
+ * Payload's jobs queue on PostgreSQL. Every app instance ticks the email queue on
+ * EMAIL_QUEUE_CRON through Payload's autoRun (its shouldAutoRun hook runs runEmailQueue and tells
+ * Payload's own pick-up to stand down); "off" leaves the queue to other instances. No Payload
+ * schedules (they add a global and document locks): periodic tasks are kept queued by
+ * schedulePeriodicJobs instead.
+ */
+export const emailJobs = (): JobsConfig => ({
+  tasks: [sendEmail, sendSequenceSteps, rollupDeliverabilityMetrics],
+  deleteJobOnComplete: true,
+  // Locking is off for every collection (src/lib/without-document-locks.ts), the jobs one too.
+  jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
+    ...defaultJobsCollection,
+    lockDocuments: false,
+  }),
+  shouldAutoRun: async (payload) => {
+    try {
+      await runEmailQueue(payload)
+    } catch (error) {
+      payload.logger.error({ msg: 'email queue tick failed', err: error })
+    }
+    return false
+  },
+  autoRun:
+    env().EMAIL_QUEUE_CRON === 'off'
+      ? undefined
+      : [{ cron: env().EMAIL_QUEUE_CRON, queue: EMAIL_QUEUE, disableScheduling: true }],
+})

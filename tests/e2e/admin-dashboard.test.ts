@@ -1,0 +1,198 @@
+import fs from 'node:fs'
+
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { notice, openTab, seedVisitors, signIn } from './helpers/admin'
+
+let browser: Browser
+let people: Awaited<ReturnType<typeof seedVisitors>>
+const tag = `d${Date.now()}`
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  people = await seedVisitors(tag)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text })
+
+test('the sign-in page refuses a wrong password, closes to /about, and signs in', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/admin')
+  await page.waitForURL('**/admin/login')
+  await expect(page.getByRole('link', { name: 'Close' }).getAttribute('href')).resolves.toBe(
+    '/about',
+  )
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('Username is required').isVisible()).resolves.toBe(true)
+  await page.getByLabel('Username').fill('e2e-admin')
+  await page.getByLabel('Password').fill('not-the-password-at-all')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  const refused = notice(page, 'Login Failed')
+  await refused.waitFor()
+  await expect(refused.textContent()).resolves.toContain('Invalid credentials')
+  await screenshot(page, 'admin-login-failed')
+
+  await signIn(page, 'full')
+  const session = (await context.cookies()).find((cookie) => cookie.name === 'payload-token')
+  expect(session?.httpOnly).toBe(true)
+  await expect(page.evaluate(() => Object.keys(localStorage))).resolves.not.toContain('adminToken')
+  await context.close()
+})
+
+test('a full admin works through every tab', async () => {
+  const { page, context, consoleErrors } = await openPage(browser)
+  await page.goto('/admin/login')
+  await page.getByLabel('Username').fill('e2e-admin')
+  await page.getByLabel('Password').fill('e2e-admin-password-long')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(notice(page, 'Welcome to the admin dashboard').isVisible()).resolves.toBe(true)
+  await page.waitForURL(/\/admin\/?$/)
+  await expect(page.getByText('Demo Mode').count()).resolves.toBe(0)
+
+  // Overview: the charts draw the seeded signups and visits.
+  await page.getByRole('img', { name: 'Waitlist signups per day by product' }).waitFor()
+  await page.getByRole('img', { name: 'Page views per day' }).waitFor()
+  await expect(page.getByLabel('Top pages').textContent()).resolves.toContain('/about')
+  await screenshot(page, 'admin-tab-overview')
+
+  // Waitlist: filter, change the status, the default welcome email, the CSV export.
+  await openTab(page, 'Waitlist Management')
+  await page.getByLabel('Product').selectOption('records')
+  const entry = row(page, people.waitlist)
+  await entry.waitFor()
+  await entry.getByRole('combobox').selectOption('active')
+  await notice(page, 'Status updated').waitFor()
+  expect(
+    await query('select status from waitlist_entries where email = $1', [people.waitlist]),
+  ).toEqual([{ status: 'active' }])
+  await entry.getByRole('button', { name: 'Send Email' }).click()
+  const welcome = page.getByRole('dialog', { name: `Send email to Wanda ${tag}` })
+  await expect(welcome.getByLabel('Subject').inputValue()).resolves.toBe(
+    'Welcome to the Starfinity Universe!',
+  )
+  await expect(welcome.getByLabel('Message').inputValue()).resolves.toMatch(/^Dear Wanda/)
+  await welcome.getByRole('button', { name: 'Cancel' }).click()
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^waitlist-records-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = fs.readFileSync((await download.path()) as string, 'utf8')
+  expect(csv.split('\r\n')[0]).toMatch(/email/i)
+  expect(csv).toContain(people.waitlist)
+  expect(csv).toContain(`Wanda ${tag}`)
+  await page.getByLabel('Product').selectOption('universe')
+  await page.getByLabel('Search waitlist').fill(tag)
+  await page.getByText('No waitlist entries found for universe.').waitFor()
+  await screenshot(page, 'admin-tab-waitlist-empty')
+  await page.getByLabel('Product').selectOption('all')
+  await entry.waitFor()
+  await screenshot(page, 'admin-tab-waitlist')
+
+  // Contacts: opening an unread message reads it; a status change; a reply lands in the email log.
+  await openTab(page, 'Contact Messages')
+  const asked = row(page, people.contactA)
+  await expect(asked.getAttribute('data-unread')).resolves.toBe('true')
+  await asked.getByRole('button', { name: 'View' }).click()
+  const detail = page.getByRole('dialog', { name: 'Message details' })
+  await expect(detail.textContent()).resolves.toContain('When will the Earth app open')
+  await expect
+    .poll(
+      async () =>
+        (await query('select status from contact_messages where email = $1', [people.contactA]))[0]
+          .status,
+    )
+    .toBe('read')
+  await screenshot(page, 'admin-contact-detail')
+  await detail.getByRole('button', { name: 'Reply' }).click()
+  const reply = page.getByRole('dialog', { name: `Reply to Asha ${tag}` })
+  await expect(reply.getByLabel('Subject').inputValue()).resolves.toBe(`Re: Question ${tag}`)
+  await reply.getByRole('button', { name: 'Send', exact: true }).click()
+  await notice(page, 'Please fill in all fields').waitFor()
+  await reply.getByRole('button', { name: 'AI Suggest' }).click()
+  await reply.getByRole('button', { name: 'Use This' }).click()
+  await expect(reply.getByLabel('Message').inputValue()).resolves.not.toBe('')
+  await screenshot(page, 'admin-contact-reply')
+  await reply.getByRole('button', { name: 'Send', exact: true }).click()
+  await notice(page, 'Reply sent successfully').waitFor()
+  await expect(reply.isVisible()).resolves.toBe(false)
+  const logged = await query<{ email_type: string; subject: string }>(
+    'select email_type, subject from email_logs where to_email = $1',
+    [people.contactA],
+  )
+  expect(logged).toEqual([{ email_type: 'reply', subject: `Re: Question ${tag}` }])
+  await row(page, people.contactB).getByRole('combobox').selectOption('replied')
+  await notice(page, 'Contact status updated').waitFor()
+  expect(
+    await query('select status from contact_messages where email in ($1, $2) order by email', [
+      people.contactA,
+      people.contactB,
+    ]),
+  ).toEqual([{ status: 'replied' }, { status: 'replied' }])
+  await screenshot(page, 'admin-tab-contacts')
+
+  await openTab(page, 'Parent Insights')
+  await row(page, people.parent).waitFor()
+  await expect(row(page, people.parent).textContent()).resolves.toContain('Nature connection')
+  await screenshot(page, 'admin-tab-parent-insights')
+
+  await openTab(page, 'AI Email Composer')
+  const chat = page.getByLabel('Message to the assistant')
+  await chat.fill('Write a short newsletter about the new song')
+  await chat.press('Enter')
+  await page.getByRole('button', { name: 'Use as email content' }).first().click()
+  await page.getByRole('tab', { name: 'Email Preview' }).click()
+  await expect(page.getByLabel('Content').inputValue()).resolves.not.toBe('')
+  await screenshot(page, 'admin-tab-composer')
+
+  await openTab(page, 'AI Analytics')
+  await page.getByLabel('Question').fill('How many people joined the waitlist?')
+  await page.getByRole('button', { name: 'Ask AI' }).click()
+  await page.getByLabel('AI answer').waitFor()
+  await screenshot(page, 'admin-tab-analytics')
+
+  await openTab(page, 'Newsletter')
+  await row(page, people.subscriber).waitFor()
+  await screenshot(page, 'admin-tab-newsletter')
+
+  // Email Manager: the reply is in the history; the detail dialog; the opened toggle.
+  await openTab(page, 'Email Manager')
+  await page.getByLabel('Email type').selectOption('reply')
+  const sent = row(page, people.contactA)
+  await sent.waitFor()
+  await sent.getByRole('button', { name: 'View' }).click()
+  const emailDetail = page.getByRole('dialog', { name: 'Email details' })
+  for (const label of ['To', 'From', 'Sent', 'Type', 'Subject', 'Message', 'Tags', 'Notes']) {
+    await expect(emailDetail.getByText(label, { exact: true }).count()).resolves.toBeGreaterThan(0)
+  }
+  await screenshot(page, 'admin-email-detail')
+  await emailDetail.getByRole('button', { name: 'Close' }).click()
+  await sent.getByRole('checkbox').check()
+  await notice(page, 'Email status updated').waitFor()
+  expect(
+    await query('select email_opened from email_logs where to_email = $1', [people.contactA]),
+  ).toEqual([{ email_opened: true }])
+  await screenshot(page, 'admin-tab-email-manager')
+
+  // Narrow screens: the tabs scroll, the tables scroll inside their frame.
+  await page.setViewportSize(MOBILE)
+  await openTab(page, 'Waitlist Management')
+  await row(page, people.waitlist).waitFor()
+  await screenshot(page, 'admin-mobile-waitlist')
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await page.waitForURL('**/about')
+  await page.goto('/admin')
+  await page.waitForURL('**/admin/login')
+  expect(consoleErrors.filter((error) => !/40[134]/.test(error))).toEqual([])
+  await context.close()
+})

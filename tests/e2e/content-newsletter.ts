@@ -1,0 +1,65 @@
+import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+import { query } from './helpers/browser'
+
+/** Interests stored for a subscriber, in order. */
+export const storedInterests = async (email: string) =>
+  (
+    await query<{ text: string }>(
+      `select t.text from newsletter_subscribers s
+         join newsletter_subscribers_texts t on t.parent_id = s.id and t.path = 'interests'
+       where s.email = $1 order by t."order"`,
+      [email],
+    )
+  ).map((row) => row.text)
+
+/**
+ * One newsletter form through the spec's states: a validation message, the pending text (the
+ * request is held back briefly so it can be seen), the success notice with the stored row, and
+ * the duplicate (409) notice.
+ */
+export const exerciseNewsletterForm = async (
+  page: Page,
+  form: Locator,
+  expected: {
+    pendingText: string
+    successTitle: string
+    duplicateTitle: string
+    duplicateText?: string
+    interests: string[]
+  },
+) => {
+  const email = form.getByLabel('Email address')
+  const submit = form.getByRole('button')
+
+  // Passes the browser's own email check, not the schema's.
+  await email.fill('dune@fox')
+  await submit.click()
+  await form.getByText('Please enter a valid email address').waitFor()
+  expect(await email.getAttribute('aria-invalid')).toBe('true')
+
+  const address = `reader.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`
+  await page.route('**/api/newsletter', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await route.continue()
+  })
+  await email.fill(address)
+  await submit.click()
+  await form.getByRole('button', { name: expected.pendingText }).waitFor()
+  expect(await submit.isDisabled()).toBe(true)
+  await page.getByRole('status').filter({ hasText: expected.successTitle }).waitFor()
+  expect(await email.inputValue()).toBe('')
+  expect(await storedInterests(address)).toEqual(expected.interests)
+  await page.unroute('**/api/newsletter')
+
+  await email.fill(address)
+  await submit.click()
+  const alert = page.getByRole('alert').filter({ hasText: expected.duplicateTitle })
+  await alert.waitFor()
+  if (expected.duplicateText) {
+    expect(await alert.textContent()).toContain(expected.duplicateText)
+  }
+  expect(await email.inputValue()).toBe(address)
+  return address
+}

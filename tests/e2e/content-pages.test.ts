@@ -1,0 +1,177 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { exerciseNewsletterForm } from './content-newsletter'
+import { MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const ROUTES: [string, string][] = [
+  ['/earth-app', 'A Companion for Conscious Families'],
+  ['/publishing', 'Stories That Grow With You'],
+  ['/records', 'Music for Listening Hearts'],
+  ['/characters', 'Meet the Animal Guides'],
+  ['/insights', 'Stories Behind the Stories'],
+  ['/coming-soon', 'Coming Soon'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+  ['/faq', 'Frequently Asked Questions'],
+  ['/books/dune-big-ears', 'Dune and the Big Ears'],
+  ['/books/dune-music', 'Listen With Your Heart'],
+]
+
+test('every content page loads with one h1, its own title, and no console error; fits 360 px', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, {
+    viewport: { width: 360, height: 740 },
+  })
+  for (const [path, heading] of ROUTES) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(200)
+    const h1 = page.getByRole('heading', { level: 1 })
+    expect(await h1.count(), path).toBe(1)
+    expect(await h1.textContent(), path).toBe(heading)
+    expect(await page.title(), path).toContain('Starfinity')
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+    expect(new URL(canonical ?? '').pathname, path).toBe(path)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, path).toBeLessThanOrEqual(0)
+    for (const link of await page.locator('a[target="_blank"]').all()) {
+      expect(await link.getAttribute('rel'), path).toBe('noopener noreferrer')
+    }
+  }
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
+
+test('/earth-app links to the earth-app waitlist and to /about', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/earth-app')
+  const hrefs = await page
+    .locator('main a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  expect(hrefs).toContain('/waitlist?product=earth-app')
+  expect(hrefs).toContain('/about')
+  expect(await page.getByRole('heading', { name: 'Our Creed' }).count()).toBe(1)
+  await screenshot(page, 'earth-app-desktop')
+  await context.close()
+})
+
+test('/publishing: four collections, the featured book, its links and the newsletter', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/publishing')
+  for (const name of [
+    'Starfinity Wild',
+    'Starfinity Kids',
+    'Starfinity Sci-Fi',
+    'Starfinity Saga',
+  ]) {
+    expect(await page.getByRole('heading', { name, exact: true }).count(), name).toBe(1)
+  }
+  expect(await page.getByRole('heading', { name: 'Dune and the Big Ears' }).count()).toBe(1)
+  const hrefs = await page
+    .locator('main a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  expect(hrefs).toEqual(
+    expect.arrayContaining([
+      '/universe',
+      '/waitlist?product=publishing',
+      '/books/dune-music',
+      '/books/dune-big-ears',
+    ]),
+  )
+  await exerciseNewsletterForm(page, page.locator('#publishing-signup'), {
+    pendingText: 'Subscribing...',
+    successTitle: 'Successfully subscribed!',
+    duplicateTitle: 'Subscription failed',
+    interests: ['publishing'],
+  })
+  await screenshot(page, 'publishing-desktop')
+  await context.close()
+})
+
+test('/records: the featured album, streaming links, book links and the music newsletter', async () => {
+  const { page, context } = await openPage(browser, { viewport: MOBILE })
+  await page.goto('/records')
+  expect(await page.getByRole('heading', { name: 'Listen With Your Heart' }).count()).toBe(1)
+  const services = page.getByRole('navigation', { name: 'Streaming services' }).getByRole('link')
+  expect(await services.count()).toBe(4)
+  const hrefs = await page
+    .locator('main a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  expect(hrefs).toEqual(expect.arrayContaining(['/books/dune-music', '/books/dune-big-ears']))
+  await exerciseNewsletterForm(page, page.locator('#records-signup'), {
+    pendingText: 'Subscribing...',
+    successTitle: 'Successfully subscribed!',
+    duplicateTitle: 'Subscription failed',
+    duplicateText: "You're already subscribed to our music updates!",
+    interests: ['records'],
+  })
+  await screenshot(page, 'records-mobile')
+  await context.close()
+})
+
+test('/terms has eleven numbered sections, last updated December 2024', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/terms')
+  expect(await page.getByText('Last updated December 2024').isVisible()).toBe(true)
+  const headings = await page.locator('main h2').allTextContents()
+  expect(headings).toHaveLength(11)
+  expect(headings[0]).toBe('1. Acceptance of Terms')
+  expect(headings[10]).toBe('11. Changes to These Terms')
+  headings.forEach((heading, index) => expect(heading.startsWith(`${index + 1}. `)).toBe(true))
+  await context.close()
+})
+
+test('/privacy: four principles and the sections of the spec', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/privacy')
+  for (const name of [
+    'Heart-Centered Approach',
+    'Data Protection',
+    'Transparency',
+    'Minimal Collection',
+  ]) {
+    expect(await page.getByRole('heading', { name, exact: true }).count(), name).toBe(1)
+  }
+  const sections = await page.locator('main h2').allTextContents()
+  expect(sections).toEqual([
+    'Information We Collect',
+    'How We Use Your Information',
+    'Your Rights',
+    'Security',
+    'Third Parties',
+    'Contact Us',
+  ])
+  const text = (await page.locator('main').textContent()) ?? ''
+  for (const right of [
+    'Access',
+    'Correction',
+    'Deletion',
+    'Portability',
+    'Withdrawal',
+    'Objection',
+  ])
+    expect(text).toContain(`${right}:`)
+  await context.close()
+})
+
+test('/coming-soon offers insights, contact and home', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/coming-soon')
+  expect(
+    await page.getByRole('link', { name: 'Explore Current Insights' }).getAttribute('href'),
+  ).toBe('/insights')
+  expect(await page.getByRole('link', { name: 'Stay Connected' }).getAttribute('href')).toBe(
+    '/contact',
+  )
+  expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
+  await context.close()
+})

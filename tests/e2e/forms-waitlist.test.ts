@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { analyticsOf, delayRequests, sessionOf, watchErrors } from './forms-helpers'
+import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+test('the default product: heading, page-load event, no console error', async () => {
+  const { page, context } = await openPage(browser)
+  const consoleErrors = watchErrors(page)
+  await page.goto('/waitlist')
+  await page.getByRole('heading', { level: 1, name: 'Join the Earth App Waitlist' }).waitFor()
+  const rows = await analyticsOf(await sessionOf(page), 1)
+  expect(rows).toContainEqual({ label: 'waitlist-page-load', category: 'waitlist_action' })
+  expect(rows.map((row) => row.label)).not.toContain('product-specific-engagement')
+  await screenshot(page, 'waitlist-desktop')
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
+
+test('?product= changes the headline and sends the product event with its attributes', async () => {
+  const { page, context } = await openPage(browser, { viewport: MOBILE })
+  await page.goto('/waitlist?product=records')
+  await page.getByRole('heading', { level: 1, name: 'Join the Records Waitlist' }).waitFor()
+  const sessionId = await sessionOf(page)
+  const rows = await analyticsOf(sessionId, 2)
+  expect(rows.map((row) => row.label)).toEqual(
+    expect.arrayContaining(['waitlist-page-load', 'product-specific-engagement']),
+  )
+  const engagement = await query<{ event_data: string }>(
+    `select event_data from engagement_events where session_id = $1 and event_data like '%product-specific%'`,
+    [sessionId],
+  )
+  expect(JSON.parse(engagement[0]!.event_data)).toMatchObject({
+    product: 'records',
+    audience: 'listeners',
+  })
+  await screenshot(page, 'waitlist-mobile')
+  await context.close()
+})
+
+test('validates, shows the loader, stores the entry, clears the form, and refuses a duplicate', async () => {
+  const { page, context } = await openPage(browser)
+  const consoleErrors = watchErrors(page)
+  await page.goto('/waitlist?product=publishing')
+  const form = page.getByRole('form', { name: 'Join the waitlist' })
+  await form.getByRole('button', { name: 'Join the Waitlist' }).click()
+  await expect(form.getByText('Please enter a valid email address').isVisible()).resolves.toBe(true)
+  await expect(form.getByText('Name is required').isVisible()).resolves.toBe(true)
+
+  const email = `waitlist.${Date.now()}@example.com`
+  const fill = async () => {
+    await form.getByLabel('Email').fill(email)
+    await form.getByLabel('First name').fill('Nova')
+    await form.getByLabel('Books & Reading').check()
+    await form.getByLabel('Sustainability').check()
+    await form.getByLabel('How did you hear about us? (optional)').selectOption('Podcast')
+  }
+  await fill()
+  // Holds the request briefly so the pending state can be seen.
+  await delayRequests(page, '**/api/waitlist')
+  await form.getByRole('button', { name: 'Join the Waitlist' }).click()
+  await form.getByRole('button', { name: 'Joining the cosmic waitlist...' }).waitFor()
+  await expect(
+    form.getByRole('button', { name: 'Joining the cosmic waitlist...' }).isDisabled(),
+  ).resolves.toBe(true)
+  await page.getByRole('status').filter({ hasText: 'Successfully joined waitlist!' }).waitFor()
+  await expect(form.getByLabel('Email').inputValue()).resolves.toBe('')
+  await expect(form.getByLabel('Books & Reading').isChecked()).resolves.toBe(false)
+
+  const rows = await query<{ id: number; name: string; product: string; referral_source: string }>(
+    'select id, name, product, referral_source from waitlist_entries where email = $1',
+    [email],
+  )
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject({ name: 'Nova', product: 'publishing', referral_source: 'Podcast' })
+  const interests = await query<{ text: string }>(
+    'select text from waitlist_entries_texts where parent_id = $1 order by "order"',
+    [rows[0]!.id],
+  )
+  expect(interests.map((row) => row.text)).toEqual(['Books & Reading', 'Sustainability'])
+
+  await fill()
+  await form.getByRole('button', { name: 'Join the Waitlist' }).click()
+  const failure = page.getByRole('alert').filter({ hasText: 'Waitlist signup failed' })
+  await failure.waitFor()
+  await expect(failure.textContent()).resolves.toContain(
+    "You're already on the waitlist for this product!",
+  )
+  await expect(form.getByLabel('Email').inputValue()).resolves.toBe(email)
+  expect(consoleErrors.filter((error) => !error.includes('409'))).toEqual([])
+  await context.close()
+})

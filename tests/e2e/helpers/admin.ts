@@ -1,0 +1,82 @@
+import type { Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+import { E2E_USERS } from './users'
+
+/** Posts to a public endpoint of the test server, as a visitor would. */
+export const visitorPost = async (path: string, body: unknown) => {
+  const response = await fetch(`${inject('baseURL')}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+}
+
+/** A waitlist entry, a subscriber, two contact messages, a parent and page views, all unique. */
+export const seedVisitors = async (tag: string) => {
+  const people = {
+    waitlist: `wait.${tag}@example.com`,
+    subscriber: `news.${tag}@example.com`,
+    contactA: `ask.${tag}@example.com`,
+    contactB: `note.${tag}@example.com`,
+    parent: `parent.${tag}@example.com`,
+  }
+  await visitorPost('/api/waitlist', {
+    email: people.waitlist,
+    name: `Wanda ${tag}`,
+    product: 'records',
+    referralSource: 'Friend Referral',
+  })
+  await visitorPost('/api/newsletter', { email: people.subscriber, interests: ['homepage'] })
+  await visitorPost('/api/contact', {
+    name: `Asha ${tag}`,
+    email: people.contactA,
+    subject: `Question ${tag}`,
+    message: 'When will the Earth app open for families?',
+  })
+  await visitorPost('/api/contact', {
+    name: `Noel ${tag}`,
+    email: people.contactB,
+    subject: `Note ${tag}`,
+    message: 'Thank you for the lovely book and songs.',
+  })
+  await visitorPost('/api/parent-engagement', {
+    name: `Pia ${tag}`,
+    email: people.parent,
+    childAge: '5-6',
+    bookAttraction: 'Nature connection',
+    source: 'parent_qr_connect',
+  })
+  for (const page of ['/', '/about', '/']) {
+    await visitorPost('/api/engagement/event', {
+      eventType: 'page_view',
+      eventData: '{}',
+      page,
+      source: 'e2e',
+      userAgent: 'e2e',
+      sessionId: `session-${tag}`,
+    })
+  }
+  return people
+}
+
+/** Signs in through /admin/login and waits for the dashboard. */
+export const signIn = async (page: Page, who: keyof typeof E2E_USERS) => {
+  const user = E2E_USERS[who]
+  await page.goto('/admin/login')
+  await page.getByLabel('Username').fill(user.username)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await notice(page, 'Login Successful').waitFor()
+  await page.waitForURL(/\/admin\/?$/)
+}
+
+/** The notice on screen with this text. */
+export const notice = (page: Page, text: string) =>
+  page.getByLabel('Notifications (F8)').locator('li').filter({ hasText: text })
+
+export const openTab = async (page: Page, name: string) => {
+  await page.getByRole('tab', { name, exact: true }).click()
+  await page.getByRole('tabpanel', { name }).waitFor()
+}

@@ -1,0 +1,269 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { seriousViolations } from './helpers/axe'
+import { realErrors } from './helpers/console'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const SECTIONS = ['ecosystem', 'about', 'shop', 'connect']
+const unique = (prefix: string) =>
+  `${prefix}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`
+
+/** Holds every newsletter POST until `release` is called, so the pending text can be seen. */
+const holdNewsletterRequests = async (page: Page) => {
+  let release = () => undefined as void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/newsletter', async (route) => {
+    await released
+    await route.continue()
+  })
+  return () => release()
+}
+
+/** The tab's tracking session id, once the tracker has started. */
+const sessionIdOf = async (page: Page) => {
+  await page.waitForFunction(() => sessionStorage.getItem('starfinity-session-id'))
+  return page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
+}
+
+const sectionTop = (page: Page, id: string) =>
+  page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id)
+
+const interestsOf = async (email: string) =>
+  (
+    await query<{ text: string }>(
+      `select t.text from newsletter_subscribers s join newsletter_subscribers_texts t
+         on t.parent_id = s.id and t.path = 'interests' where s.email = $1 order by t."order"`,
+      [email],
+    )
+  ).map((row) => row.text)
+
+test('home shows its heading, four sections, calls to action and ecosystem links', async () => {
+  const { page, context, consoleErrors } = await openPage(browser)
+  const missing: string[] = []
+  page.on('response', (answer) => {
+    if (answer.status() === 404) missing.push(new URL(answer.url()).pathname)
+  })
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  await expect(page.locator('h1').allTextContents()).resolves.toEqual(['Starfinity'])
+  await expect(page.getByText('Where the Future is Human').first().isVisible()).resolves.toBe(true)
+  for (const id of SECTIONS) await expect(page.locator(`section#${id}`).count()).resolves.toBe(1)
+
+  const hrefOf = (name: string, scope = page.locator('main')) =>
+    scope.getByRole('link', { name, exact: true }).getAttribute('href')
+  await expect(hrefOf('Join Earth App Waitlist')).resolves.toBe('/waitlist')
+  const ecosystem = page.locator('#ecosystem')
+  await expect(hrefOf('Join the Earth App Waitlist', ecosystem)).resolves.toBe(
+    '/waitlist?product=earth-app',
+  )
+  await expect(hrefOf('Learn More about the Earth App', ecosystem)).resolves.toBe('/earth-app')
+  await expect(hrefOf('Learn More about Publishing', ecosystem)).resolves.toBe('/publishing')
+  await expect(hrefOf('Learn More about Records', ecosystem)).resolves.toBe('/records')
+  await expect(hrefOf('Explore Universe', ecosystem)).resolves.toBe('/universe')
+  await expect(hrefOf('Meet the Characters', ecosystem)).resolves.toBe('/characters')
+  await expect(hrefOf('Join Community', ecosystem)).resolves.toBe('/community')
+  await expect(hrefOf("Read Elena's Story", page.locator('#about'))).resolves.toBe('/about')
+  await expect(hrefOf('Get in Touch', page.locator('#about'))).resolves.toBe('/contact')
+
+  // Outbound links (book store, music store, link hub) open a new tab without the opener.
+  const [settings] = await query<{ book_store_url: string; music_store_url: string }>(
+    'select book_store_url, music_store_url, link_hub_url from site_settings limit 1',
+  )
+  for (const [name, href] of [
+    ['Shop Books', settings.book_store_url],
+    ['Listen Now', settings.music_store_url],
+  ]) {
+    const link = ecosystem.getByRole('link', { name })
+    await expect(link.getAttribute('href')).resolves.toBe(href)
+    await expect(link.getAttribute('target')).resolves.toBe('_blank')
+    await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer')
+  }
+  const hub = page.locator('#connect').getByRole('link', { name: 'Find Us Everywhere' })
+  await expect(hub.getAttribute('target')).resolves.toBe('_blank')
+
+  // The star field is decoration, present from the first HTML byte.
+  await expect(page.locator('[data-star-count]').first().getAttribute('aria-hidden')).resolves.toBe(
+    'true',
+  )
+  await page.locator('#shop article').first().waitFor()
+  await screenshot(page, 'home-desktop')
+  // Every request of the page itself succeeds.
+  expect(missing).toEqual([])
+  expect(realErrors(consoleErrors)).toEqual([])
+  await context.close()
+})
+
+test('home at 360 px and 390 px: no horizontal scroll; mobile screenshot', async () => {
+  for (const viewport of [{ width: 360, height: 740 }, MOBILE]) {
+    const { page, context, consoleErrors } = await openPage(browser, { viewport })
+    await page.goto('/')
+    await page.locator('#shop article').first().waitFor()
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+    await screenshot(page, `home-mobile-${viewport.width}`)
+    expect(realErrors(consoleErrors)).toEqual([])
+    await context.close()
+  }
+})
+
+test('Explore Ecosystem scrolls to the ecosystem section', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/')
+  expect(await sectionTop(page, 'ecosystem')).toBeGreaterThan(400)
+  await page.getByRole('button', { name: 'Explore Ecosystem' }).click()
+  await expect.poll(() => sectionTop(page, 'ecosystem'), { timeout: 5000 }).toBeLessThan(120)
+  await context.close()
+})
+
+test('hero signup: type-checked email, Connecting..., welcome notice, stored row, duplicate', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/')
+  const form = page.locator('#hero-signup')
+  const email = form.getByLabel('Email address')
+  const button = form.getByRole('button', { name: 'Join the Universe' })
+
+  // Spec §5: an email-type field; a malformed or blank address is never sent.
+  await expect(email.getAttribute('type')).resolves.toBe('email')
+  await email.fill('not-an-email')
+  await button.click()
+  await expect(email.evaluate((input: HTMLInputElement) => input.validity.valid)).resolves.toBe(
+    false,
+  )
+  await email.fill('   ')
+  await button.click()
+  await expect(page.getByRole('status').count()).resolves.toBe(0)
+
+  const address = unique('hero')
+  const release = await holdNewsletterRequests(page)
+  await email.fill(address)
+  await button.click()
+  const pending = form.getByRole('button', { name: 'Connecting...' })
+  await pending.waitFor()
+  await expect(pending.isDisabled()).resolves.toBe(true)
+  release()
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Welcome to the Starfinity Universe!' })
+    .waitFor()
+  await expect(
+    page
+      .getByText("You'll receive updates about our latest creations and community news.")
+      .isVisible(),
+  ).resolves.toBe(true)
+  await expect(email.inputValue()).resolves.toBe('')
+  const rows = await query('select consent_source from newsletter_subscribers where email = $1', [
+    address,
+  ])
+  expect(rows).toEqual([{ consent_source: 'hero-section' }])
+  await expect(interestsOf(address)).resolves.toEqual(['universe', 'updates', 'community'])
+
+  // The same address again: the server answers 409 and the hero shows its failure notice.
+  await page.unrouteAll()
+  await email.fill(address)
+  await button.click()
+  await page.getByRole('alert').filter({ hasText: 'Something went wrong' }).waitFor()
+  await expect(
+    page.getByText('Please try again or contact us directly.').isVisible(),
+  ).resolves.toBe(true)
+  await expect(email.inputValue()).resolves.toBe(address)
+  await context.close()
+})
+
+test('connect signup: Subscribing..., success notice, stored row, already-subscribed notice', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/')
+  const form = page.locator('#connect-signup')
+  const email = form.getByLabel('Email address')
+  const address = unique('connect')
+  const release = await holdNewsletterRequests(page)
+  await email.fill(address)
+  await form.getByRole('button', { name: 'Subscribe with Heart' }).click()
+  await form.getByRole('button', { name: 'Subscribing...' }).waitFor()
+  release()
+  await page.getByRole('status').filter({ hasText: 'Successfully subscribed!' }).waitFor()
+  await expect(interestsOf(address)).resolves.toEqual(['homepage'])
+
+  await page.unrouteAll()
+  await email.fill(address)
+  await form.getByRole('button', { name: 'Subscribe with Heart' }).click()
+  const notice = page.getByRole('alert').filter({ hasText: 'Subscription failed' })
+  await notice.waitFor()
+  await expect(notice.textContent()).resolves.toContain(
+    "You're already subscribed to our newsletter!",
+  )
+  await context.close()
+})
+
+test('/#shop scrolls to the shop after loading and records the section view', async () => {
+  const { page, context, consoleErrors } = await openPage(browser)
+  await page.goto('/waitlist')
+  const sessionId = await sessionIdOf(page)
+  await page.goto('/#shop')
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 })
+    .toBeGreaterThan(500)
+  await expect.poll(() => sectionTop(page, 'shop'), { timeout: 5000 }).toBeLessThan(120)
+  await expect
+    .poll(
+      async () =>
+        (
+          await query('select page from analytics_events where session_id = $1 and label = $2', [
+            sessionId,
+            'section-view:shop',
+          ])
+        ).length,
+      { timeout: 5000 },
+    )
+    .toBe(1)
+  expect(realErrors(consoleErrors)).toEqual([])
+  await context.close()
+})
+
+test('deep-scroll is reported once, above 75 % after a second of rest; page-load on load', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/')
+  const sessionId = await sessionIdOf(page)
+  const labels = async () =>
+    (
+      await query<{ label: string; value: string | null }>(
+        `select label, value from analytics_events where session_id = $1
+           and label in ('page-load', 'deep-scroll') order by id`,
+        [sessionId],
+      )
+    ).map((row) => `${row.label}${row.value ? `:${Math.round(Number(row.value))}` : ''}`)
+  await expect.poll(labels, { timeout: 5000 }).toEqual(['page-load'])
+
+  // Half way down: no deep-scroll.
+  await page.evaluate(() => window.scrollTo(0, (document.body.scrollHeight - innerHeight) / 2))
+  await page.waitForTimeout(1600)
+  await expect(labels()).resolves.toEqual(['page-load'])
+
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await expect.poll(labels, { timeout: 5000 }).toEqual(['page-load', 'deep-scroll:100'])
+  // Scrolling on at the bottom does not report it again.
+  await page.evaluate(() => window.scrollBy(0, -50))
+  await page.waitForTimeout(1600)
+  await expect(labels()).resolves.toHaveLength(2)
+  await context.close()
+})
+
+test('home has no serious or critical accessibility violation (desktop and mobile)', async () => {
+  for (const viewport of [undefined, MOBILE]) {
+    const { page, context } = await openPage(browser, { viewport })
+    await page.goto('/')
+    await page.locator('#shop article').first().waitFor()
+    await expect(seriousViolations(page)).resolves.toEqual([])
+    await context.close()
+  }
+})

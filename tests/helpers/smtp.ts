@@ -1,0 +1,70 @@
+import { randomInt } from 'node:crypto'
+
+import { type ParsedMail, simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export type Received = { raw: string; parsed: ParsedMail; envelopeTo: string[] }
+
+/** A port for a loopback SMTP server, chosen before the configuration (SMTP_URL) is loaded. */
+export const pickSmtpPort = () => 20_000 + randomInt(30_000)
+
+/**
+ * A real SMTP server on loopback that keeps every message it accepts (raw and parsed). It can be
+ * stopped and started again on the same port, to play an outage.
+ */
+export class LoopbackSmtp {
+  readonly received: Received[] = []
+  private server?: SMTPServer
+
+  constructor(readonly port: number) {}
+
+  get url() {
+    return `smtp://127.0.0.1:${this.port}`
+  }
+
+  async start() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      closeTimeout: 200,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', async () => {
+          const raw = Buffer.concat(chunks).toString('utf8')
+          this.received.push({
+            raw,
+            parsed: await simpleParser(raw),
+            envelopeTo: session.envelope.rcptTo.map((to) => to.address),
+          })
+          callback(null, `OK queued as Q${this.received.length}`)
+        })
+      },
+    })
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject)
+      this.server!.listen(this.port, '127.0.0.1', () => resolve())
+    })
+  }
+
+  async stop() {
+    const server = this.server
+    this.server = undefined
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+
+  to(address: string) {
+    return this.received.filter((mail) => mail.envelopeTo.includes(address.toLowerCase()))
+  }
+
+  /** Waits until `count` messages have arrived (or fails after `ms`). */
+  async waitFor(count: number, ms = 20_000) {
+    const until = Date.now() + ms
+    while (this.received.length < count) {
+      if (Date.now() > until)
+        throw new Error(`expected ${count} messages, received ${this.received.length}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { deliverEmail } from '@/services/email/deliver'
+import { runEmailQueue } from '@/services/email/jobs'
+import { queueEmail } from '@/services/queue-email'
+
+import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
+import { LoopbackSmtp, pickSmtpPort } from '../helpers/smtp'
+
+const port = vi.hoisted(() => {
+  const chosen = 20_000 + Math.floor(Math.random() * 30_000)
+  process.env.SMTP_URL = `smtp://127.0.0.1:${chosen}`
+  process.env.EMAIL_RETRY_BASE_MS = '300'
+  process.env.EMAIL_FROM = 'Starfinity <hello@starfinity.example>'
+  return chosen
+})
+
+let app: TestApp
+const smtp = new LoopbackSmtp(port)
+
+beforeAll(async () => {
+  await smtp.start()
+  app = await startApp()
+})
+afterAll(async () => {
+  await app?.close()
+  await smtp.stop()
+})
+
+const runQueue = () => runEmailQueue(app.payload)
+
+const logOf = (id: number) => app.payload.findByID({ collection: 'email-logs', id, depth: 0 })
+
+describe('email delivery over SMTP', () => {
+  it('keeps pickSmtpPort and the hoisted port in the same range', () => {
+    expect(port).toBeGreaterThanOrEqual(20_000)
+    expect(pickSmtpPort()).toBeLessThan(50_000)
+  })
+
+  it('a queued reply is delivered once with From, To, Date, Message-ID and both parts', async () => {
+    const to = uniqueEmail('reply')
+    const queued = await queueEmail(app.payload, {
+      to,
+      subject: 'Thank you for writing',
+      text: 'Hello there,\n\nThanks for your note.',
+      html: '<p>Hello there,</p><p>Thanks for your note.</p>',
+      emailType: 'reply',
+      signOff: true,
+    })
+    expect(queued.status).toBe('queued')
+    const before = await logOf(queued.id)
+    expect(before.status).toBe('queued')
+    // The log stores the bare sender address (the email field accepts nothing else).
+    expect(before.fromEmail).toBe('hello@starfinity.example')
+    expect(smtp.to(to)).toHaveLength(0)
+
+    await runQueue()
+    const [mail] = smtp.to(to)
+    expect(smtp.to(to)).toHaveLength(1)
+    expect(mail.parsed.from?.value[0]).toEqual({
+      address: 'hello@starfinity.example',
+      name: 'Starfinity',
+    })
+    expect(mail.parsed.to && 'value' in mail.parsed.to && mail.parsed.to.value[0].address).toBe(to)
+    expect(mail.parsed.date).toBeInstanceOf(Date)
+    expect(mail.parsed.subject).toBe('Thank you for writing')
+    expect(mail.parsed.text).toContain('Thanks for your note.')
+    expect(mail.parsed.text).toContain('With cosmic love,')
+    expect(mail.parsed.html).toContain('<p>Thanks for your note.</p>')
+    // Replies are transactional: no unsubscribe header.
+    expect(mail.parsed.headers.has('list-unsubscribe')).toBe(false)
+
+    const after = await logOf(queued.id)
+    expect(after.status).toBe('sent')
+    expect(mail.parsed.messageId).toBe(after.messageId)
+    expect(after.providerMessageId).toMatch(/^Q\d+$/)
+    // Real SMTP: the raw message is not kept.
+    expect(after.rawMessage ?? null).toBeNull()
+
+    await runQueue()
+    expect(smtp.to(to)).toHaveLength(1)
+  })
+
+  it('two runners claiming the same message deliver it once', async () => {
+    const to = uniqueEmail('race')
+    const { id } = await queueEmail(app.payload, {
+      to,
+      subject: 'Once only',
+      text: 'Exactly once.',
+      emailType: 'reply',
+    })
+    const outcomes = await Promise.all([
+      deliverEmail(app.payload, id),
+      deliverEmail(app.payload, id),
+      deliverEmail(app.payload, id),
+    ])
+    expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(1)
+    expect(outcomes.filter((outcome) => outcome === 'not-claimed')).toHaveLength(2)
+    await runQueue()
+    expect(smtp.to(to)).toHaveLength(1)
+  })
+
+  it('many messages worked by two queue runners at once each arrive exactly once', async () => {
+    const recipients = Array.from({ length: 12 }, (_, i) => uniqueEmail(`bulk${i}`))
+    for (const to of recipients)
+      await queueEmail(app.payload, { to, subject: 'Hi', text: 'Hello', emailType: 'reply' })
+    await Promise.all([runQueue(), runQueue()])
+    await runQueue()
+    for (const to of recipients) expect(smtp.to(to)).toHaveLength(1)
+  })
+
+  it('SMTP down: the send is retried with backoff and delivered once after it comes back', async () => {
+    await smtp.stop()
+    const to = uniqueEmail('outage')
+    const { id } = await queueEmail(app.payload, {
+      to,
+      subject: 'Through the outage',
+      text: 'Still here.',
+      emailType: 'reply',
+    })
+    await runQueue()
+    const failed = await logOf(id)
+    expect(failed.status).toBe('queued')
+    expect(failed.attempts).toBe(1)
+    expect(failed.lastError).toBeTruthy()
+    expect(failed.claimedAt ?? null).toBeNull()
+    // Backoff: run at once again and the job is not yet due.
+    await runQueue()
+    expect((await logOf(id)).attempts).toBe(1)
+
+    await smtp.start()
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await runQueue()
+    expect(smtp.to(to)).toHaveLength(1)
+    const sent = await logOf(id)
+    expect(sent.status).toBe('sent')
+    expect(sent.attempts).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await runQueue()
+    expect(smtp.to(to)).toHaveLength(1)
+  })
+
+  it('a suppressed address gets a skipped log row with the reason and no mail', async () => {
+    const to = uniqueEmail('suppressed')
+    await app.payload.create({
+      collection: 'email-suppressions',
+      data: { email: to, suppressionType: 'hard_bounce' },
+    })
+    const queued = await queueEmail(app.payload, {
+      to,
+      subject: 'Nope',
+      text: 'Never arrives',
+      emailType: 'reply',
+    })
+    expect(queued).toMatchObject({ status: 'skipped', reason: 'suppressed' })
+    await runQueue()
+    expect(smtp.to(to)).toHaveLength(0)
+    expect((await logOf(queued.id)).skipReason).toBe('suppressed')
+  })
+
+  it('suppression between queueing and sending still stops the message', async () => {
+    const to = uniqueEmail('late-suppressed')
+    const { id } = await queueEmail(app.payload, {
+      to,
+      subject: 'Late',
+      text: 'Stopped in time',
+      emailType: 'reply',
+    })
+    await app.payload.db.drizzle.execute(
+      sql`INSERT INTO suppressed_emails (email, type, updated_at, created_at) VALUES (${to}, 'complaint', now(), now())`,
+    )
+    await runQueue()
+    expect(smtp.to(to)).toHaveLength(0)
+    expect(await logOf(id)).toMatchObject({ status: 'skipped', skipReason: 'suppressed' })
+  })
+})
