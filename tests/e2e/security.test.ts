@@ -96,7 +96,9 @@ const watchViolations = async (page: Page) => {
     const seen: string[] = []
     ;(window as unknown as { __cspViolations: string[] }).__cspViolations = seen
     document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      seen.push(
+        `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      ),
     )
   })
   return () =>
