@@ -98,14 +98,20 @@ const waitUntilHealthy = async (base: string, child: ChildProcess) => {
   throw new Error('the site did not become healthy in time')
 }
 
-/** First-load JavaScript: every script file the HTML references, each gzipped, summed. */
+/**
+ * First-load JavaScript: every script file the HTML references, each gzipped, summed. That is the
+ * <script src> tags and the chunks named in the inline React Server Components payload (the
+ * client components of the layout and page, which the runtime loads at hydration).
+ */
 const scriptBytes = async (base: string, html: string, cache: Map<string, number>) => {
   const sources = new Set(
-    [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]),
+    [...html.matchAll(/(?:\/_next\/)?static\/chunks\/[\w.-]+\.js/g)].map((match) =>
+      match[0].startsWith('/_next/') ? match[0] : `/_next/${match[0]}`,
+    ),
   )
   let total = 0
   for (const src of sources) {
-    const url = new URL(src.replaceAll('&amp;', '&'), base).toString()
+    const url = new URL(src, base).toString()
     if (!cache.has(url)) {
       const body = Buffer.from(await (await fetch(url)).arrayBuffer())
       cache.set(url, gzipSync(body).length)
