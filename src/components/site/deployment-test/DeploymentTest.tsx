@@ -55,8 +55,9 @@ export function DeploymentTest() {
           {running ? 'Running checks...' : status}
         </Overall>
         <ButtonRow>
-          <Button type="button" onClick={() => void run()} disabled={running}>
-            {running ? 'Running...' : 'Run Tests'}
+          {/* One label throughout: a changing width would shift the link beside it. */}
+          <Button type="button" onClick={() => void run()} disabled={running} aria-busy={running}>
+            Run Tests
           </Button>
           <ButtonLink href="/" $variant="secondary">
             Back to Home
