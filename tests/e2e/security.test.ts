@@ -76,6 +76,13 @@ describe('security headers', () => {
     }
   })
 
+  test('an https site shows only https images; a plain-http one also http (loopback store)', () => {
+    const images = (https: boolean) =>
+      directives(contentSecurityPolicy({ nonce: 'n', dev: false, https })).get('img-src')
+    expect(images(true)).toEqual(["'self'", 'data:', 'blob:', 'https:'])
+    expect(images(false)).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http:'])
+  })
+
   test('HSTS and upgrade-insecure-requests only for an https site', () => {
     expect(staticSecurityHeaders({ https: true })['Strict-Transport-Security']).toMatch(
       /^max-age=\d{8,}/,
