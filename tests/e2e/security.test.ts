@@ -4,7 +4,7 @@ import { inject } from 'vitest'
 
 import { contentSecurityPolicy, staticSecurityHeaders } from '@/lib/security-headers'
 
-import { launchBrowser, openPage } from './helpers/browser'
+import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { E2E_USERS } from './helpers/users'
 
 let browser: Browser
@@ -140,6 +140,11 @@ describe('no policy violation in Chromium', () => {
     await page.waitForURL(/\/admin\/?$/, { timeout: 30_000 })
     // The dashboard's charts are drawn by its client code: proof that its scripts ran.
     await page.getByRole('img', { name: 'Page views per day' }).waitFor()
+    // Payload's own editing views: a rich-text document (the Lexical editor).
+    const firstInsight = await query<{ id: number }>('select id from insights order by id limit 1')
+    await page.goto(`/admin/collections/insights/${firstInsight[0].id}`)
+    await page.locator('[contenteditable="true"]').first().waitFor({ timeout: 30_000 })
+    await screenshot(page, 'security-admin-rich-text')
     expect(await violations()).toEqual([])
     expect(cspErrors(consoleErrors)).toEqual([])
     await context.close()
