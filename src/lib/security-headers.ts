@@ -28,8 +28,9 @@ export const contentSecurityPolicy = ({ nonce, dev, https }: SecurityOptions) =>
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
     // styled-components and Payload's admin write <style> tags and style attributes.
     "style-src 'self' 'unsafe-inline'",
-    // Product images come from the shop's CDN (https); everything else is served by the site.
-    "img-src 'self' data: blob: https:",
+    // Product images come from the shop's CDN (https; on a plain-http site, e.g. locally against
+    // a loopback store, http too: an https site could not show those anyway).
+    `img-src 'self' data: blob: https:${https ? '' : ' http:'}`,
     "font-src 'self' data:",
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
     "media-src 'self'",

@@ -1,3 +1,5 @@
+import './no-eval'
+
 import { z } from 'zod'
 
 import { CONTACT_STATUSES, EMAIL_TYPES, PRODUCTS, WAITLIST_STATUSES } from '@/lib/constants'

@@ -1,3 +1,5 @@
+import './no-eval'
+
 import { z } from 'zod'
 
 import { SHOP_PRODUCT_LIMIT } from '@/lib/shopify/types'

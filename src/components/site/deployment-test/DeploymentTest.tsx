@@ -5,7 +5,14 @@ import styled from 'styled-components'
 
 import { colors } from '../theme'
 import { Button, ButtonLink, ButtonRow, Card, Heading, Muted, Stack } from '../ui'
-import { type CheckResult, type CheckStatus, overallStatus, runChecks, textReport } from './checks'
+import {
+  CHECK_NAMES,
+  type CheckResult,
+  type CheckStatus,
+  overallStatus,
+  runChecks,
+  textReport,
+} from './checks'
 
 const STATUS_LABEL: Record<CheckStatus, string> = { pass: 'Pass', warning: 'Warning', fail: 'Fail' }
 const STATUS_COLOR: Record<CheckStatus, string> = {
@@ -48,8 +55,9 @@ export function DeploymentTest() {
           {running ? 'Running checks...' : status}
         </Overall>
         <ButtonRow>
-          <Button type="button" onClick={() => void run()} disabled={running}>
-            {running ? 'Running...' : 'Run Tests'}
+          {/* One label throughout: a changing width would shift the link beside it. */}
+          <Button type="button" onClick={() => void run()} disabled={running} aria-busy={running}>
+            Run Tests
           </Button>
           <ButtonLink href="/" $variant="secondary">
             Back to Home
@@ -57,27 +65,30 @@ export function DeploymentTest() {
         </ButtonRow>
       </Card>
 
-      {results && (
-        <Card>
-          <Heading as="h2">Checks</Heading>
-          <Results>
-            {results.map((check) => (
-              <Row key={check.name} data-status={check.status}>
-                <Name>{check.name}</Name>
-                <Status $status={check.status}>{STATUS_LABEL[check.status]}</Status>
-                <Detail>{check.detail}</Detail>
-              </Row>
-            ))}
-          </Results>
-        </Card>
-      )}
+      {/* Listed before they run, so the results replace text in place: nothing shifts. */}
+      <Card>
+        <Heading as="h2">Checks</Heading>
+        <Results>
+          {(
+            results ?? CHECK_NAMES.map((name) => ({ name, status: null, detail: 'Running...' }))
+          ).map((check) => (
+            <Row key={check.name} data-status={check.status ?? 'pending'}>
+              <Name>{check.name}</Name>
+              <Status $status={check.status}>
+                {check.status ? STATUS_LABEL[check.status] : 'Pending'}
+              </Status>
+              <Detail>{check.detail}</Detail>
+            </Row>
+          ))}
+        </Results>
+      </Card>
 
-      {results && ranAt && (
-        <Card>
-          <Heading as="h2">Text report</Heading>
-          <Report data-testid="text-report">{textReport(results, ranAt)}</Report>
-        </Card>
-      )}
+      <Card>
+        <Heading as="h2">Text report</Heading>
+        <Report data-testid="text-report">
+          {results && ranAt ? textReport(results, ranAt) : 'Running...'}
+        </Report>
+      </Card>
     </Stack>
   )
 }
@@ -116,9 +127,9 @@ const Name = styled.span`
   font-weight: 700;
 `
 
-const Status = styled.span<{ $status: CheckStatus }>`
+const Status = styled.span<{ $status: CheckStatus | null }>`
   font-weight: 700;
-  color: ${({ $status }) => STATUS_COLOR[$status]};
+  color: ${({ $status }) => ($status ? STATUS_COLOR[$status] : colors.muted)};
 `
 
 const Detail = styled.span`
@@ -136,4 +147,7 @@ const Report = styled.pre`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
   font-size: 0.85rem;
+  /* Room for the whole report (13 lines) before it exists. */
+  min-height: calc(13 * 1.5em + 32px);
+  line-height: 1.5;
 `

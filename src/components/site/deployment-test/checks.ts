@@ -169,6 +169,19 @@ export const checkEmailLogos = async (): Promise<CheckResult> => {
     : result('Email logos', 'fail', `Unavailable: ${missing.join(', ')}`)
 }
 
+/** The checks in the order they are shown (the page lists them before they have run). */
+export const CHECK_NAMES = [
+  'Meta tags',
+  'Navigation sections',
+  'Forms',
+  'Viewport',
+  'Mobile navigation',
+  'Page load time',
+  'Large images',
+  'Analytics',
+  'Email logos',
+] as const
+
 export const runChecks = async (): Promise<CheckResult[]> => [
   checkMetaTags(),
   checkNavigationSections(),
