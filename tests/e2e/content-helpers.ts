@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 
-import { query } from './helpers/browser'
+import { confirmSubscriber, query } from './helpers/browser'
 
 /**
  * Console errors of a page, except the browser's own request for /favicon.ico (the site shell has
@@ -67,6 +67,7 @@ export const exerciseNewsletterForm = async (
   expect(await email.inputValue()).toBe('')
   expect(await storedInterests(address)).toEqual(expected.interests)
   await page.unroute('**/api/newsletter')
+  await confirmSubscriber(address)
 
   await email.fill(address)
   await submit.click()

@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import {
+  MOBILE,
+  confirmSubscriber,
+  launchBrowser,
+  openPage,
+  query,
+  screenshot,
+} from './helpers/browser'
 import { seriousViolations } from './helpers/axe'
 import { realErrors } from './helpers/console'
 
@@ -170,6 +177,7 @@ test('hero signup: type-checked email, Connecting..., welcome notice, stored row
 
   // The same address again: the server answers 409 and the hero shows its failure notice.
   await page.unrouteAll()
+  await confirmSubscriber(address)
   await email.fill(address)
   await button.click()
   await page.getByRole('alert').filter({ hasText: 'Something went wrong' }).waitFor()
@@ -195,6 +203,7 @@ test('connect signup: Subscribing..., success notice, stored row, already-subscr
   await expect(interestsOf(address)).resolves.toEqual(['homepage'])
 
   await page.unrouteAll()
+  await confirmSubscriber(address)
   await email.fill(address)
   await form.getByRole('button', { name: 'Subscribe with Heart' }).click()
   const notice = page.getByRole('alert').filter({ hasText: 'Subscription failed' })

@@ -58,3 +58,17 @@ export const query = async <T extends pg.QueryResultRow = Record<string, unknown
     await client.end()
   }
 }
+
+/**
+ * Newsletter signups are double opt-in: a second signup of an unconfirmed address resends the
+ * confirmation (201). This stands for the visitor pressing the confirm button, after which a
+ * second signup is the spec's duplicate (409).
+ */
+export const confirmSubscriber = async (email: string) => {
+  const rows = await query(
+    `update newsletter_subscribers set double_opt_in_confirmed = true, confirmed_at = now()
+     where email = $1 returning id`,
+    [email.toLowerCase()],
+  )
+  if (rows.length !== 1) throw new Error(`no subscriber ${email} to confirm`)
+}
