@@ -1,13 +1,21 @@
 'use client'
 
+import dynamic from 'next/dynamic'
 import Link from 'next/link'
 import { useState } from 'react'
 import styled from 'styled-components'
 
-import { ContactForm } from '../forms/ContactForm'
 import { Modal } from '../Modal'
 import { colors } from '../theme'
-import { Container, ExternalLink } from '../ui'
+import { Container, ExternalLink, Muted } from '../ui'
+
+/**
+ * The contact form (react-hook-form and zod) loads when the modal first opens, so pages without a
+ * form of their own do not carry it.
+ */
+const ContactForm = dynamic(() => import('../forms/ContactForm').then((m) => m.ContactForm), {
+  loading: () => <Muted>Loading the form...</Muted>,
+})
 
 export type FooterLinks = { tagline: string; linkHubUrl: string; shopUrl: string }
 
@@ -94,15 +102,17 @@ export function SiteFooter({ tagline, linkHubUrl, shopUrl }: FooterLinks) {
       </Container>
       <Modal isOpen={isContactOpen} onClose={() => setContactOpen(false)} label="Contact us">
         <h2>Contact Us</h2>
-        <ContactForm
-          success={{
-            title: 'Message sent successfully',
-            description: "Thank you for reaching out. We'll get back to you soon.",
-          }}
-          failure={{ title: 'Failed to send message', description: 'Please try again later.' }}
-          onSuccess={() => setContactOpen(false)}
-          onCancel={() => setContactOpen(false)}
-        />
+        {isContactOpen && (
+          <ContactForm
+            success={{
+              title: 'Message sent successfully',
+              description: "Thank you for reaching out. We'll get back to you soon.",
+            }}
+            failure={{ title: 'Failed to send message', description: 'Please try again later.' }}
+            onSuccess={() => setContactOpen(false)}
+            onCancel={() => setContactOpen(false)}
+          />
+        )}
       </Modal>
     </Footer>
   )
