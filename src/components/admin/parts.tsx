@@ -3,7 +3,7 @@
 import { type ReactNode, createContext, useContext } from 'react'
 
 import { errorText } from './api'
-import { Button, ErrorText, Muted, Row } from './ui'
+import { Button, ErrorText, Input, Muted, Row } from './ui'
 
 export type AccessLevel = 'full' | 'demo' | 'editor'
 
@@ -66,3 +66,31 @@ export function Pager({
 export const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
 
 export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—')
+
+/**
+ * The search box of the admin lists. Demo users may not search personal data (the server refuses),
+ * so it is disabled for them; a new search starts again at page 1.
+ */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onSearch,
+}: {
+  label: string
+  placeholder: string
+  value: string
+  onSearch: (value: string) => void
+}) {
+  const isDemo = useIsDemo()
+  return (
+    <Input
+      type="search"
+      aria-label={label}
+      placeholder={isDemo ? 'Search is off in demo mode' : placeholder}
+      disabled={isDemo}
+      value={value}
+      onChange={(event) => onSearch(event.target.value)}
+    />
+  )
+}

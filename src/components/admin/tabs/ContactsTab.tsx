@@ -8,21 +8,8 @@ import { CONTACT_STATUSES } from '@/lib/constants'
 import { type Page, adminPath, apiFetch, errorText, useAdmin } from '../api'
 import { EmailFormModal } from '../EmailFormModal'
 import { Modal } from '../Modal'
-import { DEMO_HINT, DataState, Pager, formatDateTime, useIsDemo } from '../parts'
-import {
-  Button,
-  Dl,
-  Input,
-  Panel,
-  Pill,
-  Pre,
-  Row,
-  Select,
-  Stat,
-  StatGrid,
-  Table,
-  TableWrap,
-} from '../ui'
+import { DEMO_HINT, DataState, Pager, formatDateTime, useIsDemo, SearchBox } from '../parts'
+import { Button, Dl, Panel, Pill, Pre, Row, Select, Stat, StatGrid, Table, TableWrap } from '../ui'
 import { ReplySuggestion } from './ReplySuggestion'
 
 type Contact = {
@@ -96,14 +83,12 @@ export function ContactsTab() {
             </option>
           ))}
         </Select>
-        <Input
-          type="search"
-          aria-label="Search messages"
-          placeholder={isDemo ? 'Search is off in demo mode' : 'Search name, email or subject'}
-          disabled={isDemo}
+        <SearchBox
+          label="Search messages"
+          placeholder="Search name, email or subject"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value)
+          onSearch={(value) => {
+            setSearch(value)
             setPage(1)
           }}
         />

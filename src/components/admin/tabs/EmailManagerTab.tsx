@@ -7,7 +7,7 @@ import { EMAIL_PREVIEW_LENGTH } from '@/lib/constants'
 import { AI_NOTICES } from '@/schemas/ai'
 
 import { type Page, adminPath, apiFetch, errorText, useAdmin } from '../api'
-import { DEMO_HINT, DataState, Pager, formatDateTime, useIsDemo } from '../parts'
+import { DEMO_HINT, DataState, Pager, formatDateTime, useIsDemo, SearchBox } from '../parts'
 import {
   Button,
   Input,
@@ -120,14 +120,12 @@ export function EmailManagerTab() {
             </option>
           ))}
         </Select>
-        <Input
-          type="search"
-          aria-label="Search emails"
-          placeholder={isDemo ? 'Search is off in demo mode' : 'Search address or subject'}
-          disabled={isDemo}
+        <SearchBox
+          label="Search emails"
+          placeholder="Search address or subject"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value)
+          onSearch={(value) => {
+            setSearch(value)
             setPage(1)
           }}
         />

@@ -6,8 +6,8 @@ import { NEWSLETTER_RECENT_DAYS } from '@/lib/constants'
 
 import { type Page, adminPath, useAdmin } from '../api'
 import { CsvExportButton } from '../CsvExportButton'
-import { DataState, Pager, formatDate, useIsDemo } from '../parts'
-import { Input, Panel, Pill, Row, Spacer, Stat, StatGrid, Table, TableWrap } from '../ui'
+import { DataState, Pager, formatDate, SearchBox } from '../parts'
+import { Panel, Pill, Row, Spacer, Stat, StatGrid, Table, TableWrap } from '../ui'
 
 type Subscriber = {
   id: number
@@ -20,7 +20,6 @@ type Subscriber = {
 }
 
 export function NewsletterTab() {
-  const isDemo = useIsDemo()
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
   const stats = useAdmin<{ data: { total: number; recentSignups: number } }>(
@@ -37,14 +36,12 @@ export function NewsletterTab() {
         />
       </StatGrid>
       <Row>
-        <Input
-          type="search"
-          aria-label="Search subscribers"
-          placeholder={isDemo ? 'Search is off in demo mode' : 'Search email or name'}
-          disabled={isDemo}
+        <SearchBox
+          label="Search subscribers"
+          placeholder="Search email or name"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value)
+          onSearch={(value) => {
+            setSearch(value)
             setPage(1)
           }}
         />

@@ -9,8 +9,8 @@ import { waitlistWelcomeEmail } from '@/lib/email/welcome'
 import { type Page, adminPath, apiFetch, errorText, useAdmin } from '../api'
 import { CsvExportButton } from '../CsvExportButton'
 import { EmailFormModal } from '../EmailFormModal'
-import { DEMO_HINT, DataState, Pager, formatDate, useIsDemo } from '../parts'
-import { Button, Input, Panel, Row, Select, Spacer, Stat, StatGrid, Table, TableWrap } from '../ui'
+import { DEMO_HINT, DataState, Pager, formatDate, useIsDemo, SearchBox } from '../parts'
+import { Button, Panel, Row, Select, Spacer, Stat, StatGrid, Table, TableWrap } from '../ui'
 
 type WaitlistEntry = {
   id: number
@@ -78,14 +78,12 @@ export function WaitlistTab() {
             </option>
           ))}
         </Select>
-        <Input
-          type="search"
-          aria-label="Search waitlist"
-          placeholder={isDemo ? 'Search is off in demo mode' : 'Search email or name'}
-          disabled={isDemo}
+        <SearchBox
+          label="Search waitlist"
+          placeholder="Search email or name"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value)
+          onSearch={(value) => {
+            setSearch(value)
             setPage(1)
           }}
         />
