@@ -1,4 +1,16 @@
+import { fileURLToPath } from 'node:url'
+
 import { withPayload } from '@payloadcms/next/withPayload'
+
+import { baseSecurityHeaders } from './src/lib/csp.mjs'
+
+// Requests with a body skip the proxy (src/proxy.ts, decision 0063): their answers get the
+// security headers here.
+const withBody = ['content-length', 'transfer-encoding'].map((key) => ({
+  source: '/:path*',
+  has: [{ type: 'header', key }],
+  headers: Object.entries(baseSecurityHeaders()).map(([name, value]) => ({ key: name, value })),
+}))
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -6,11 +18,12 @@ const nextConfig = {
   // The browser tests build into their own directory, so `npm start` never serves their build.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   compiler: { styledComponents: true },
+  // Next.js's own page cache, plus the script-hash policy on every cached page (decision 0070).
+  cacheHandler: fileURLToPath(new URL('./src/lib/page-cache/handler.mjs', import.meta.url)),
   // Types are checked by `npm run typecheck` (part of `npm test`), over tests and scripts too;
   // a new user's `npm start` does not repeat it.
   typescript: { ignoreBuildErrors: true },
-  // Keep the embedded database driver out of the bundles: it is only used by scripts.
-  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-socket'],
+  headers: async () => withBody,
 }
 
 export default withPayload(nextConfig, { devBundleServerPackages: false })

@@ -2,24 +2,46 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
+import { redirectsPlugin } from '@payloadcms/plugin-redirects'
+import { seoPlugin } from '@payloadcms/plugin-seo'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { numeric } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import { index, numeric } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { buildConfig, type Config } from 'payload'
+import sharp from 'sharp'
 
+import { canEditContent, contentAccess } from '@/access'
 import { collections } from '@/collections'
 import { endpoints } from '@/endpoints'
 import { SiteSettings } from '@/globals/SiteSettings'
-import { demoGuard } from '@/lib/demo-guard'
-import { withoutDocumentLocks } from '@/lib/without-document-locks'
-import { env, poolMax, serverUrl } from '@/lib/env'
+import { closeUnusedDoors } from '@/plugins/closed-doors'
+import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
+import { env, serverUrl } from '@/lib/env'
+import { loggableError } from '@/lib/loggable-error'
 import { emailJobs } from '@/services/email/jobs'
 import { emailAdapter } from '@/services/email/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
+// Addresses are looked up case-insensitively (lower(email) = lower($1)): one index per table for it.
+const EMAIL_LOOKUP_TABLES = [
+  'newsletter_subscribers',
+  'waitlist_entries',
+  'email_preferences',
+  'email_suppressions',
+  'suppressed_emails',
+  'sequence_enrollments',
+  'bounce_events',
+]
+// The site's own origin; loopback addresses too only in development.
 const origins = [
-  ...new Set([serverUrl(), `http://localhost:${env().PORT}`, `http://127.0.0.1:${env().PORT}`]),
+  ...new Set([
+    serverUrl(),
+    ...(env().NODE_ENV === 'production'
+      ? []
+      : [`http://localhost:${env().PORT}`, `http://127.0.0.1:${env().PORT}`]),
+  ]),
 ]
 
 const config: Config = {
@@ -33,7 +55,13 @@ const config: Config = {
     user: 'users',
     importMap: { baseDir: path.resolve(dirname, 'src') },
     meta: { titleSuffix: ' | Starfinity Admin' },
+    // The brand: dark only, Starfinity's logo and star (docs/decisions/0091-admin-brand.md).
+    theme: 'dark',
     components: {
+      graphics: {
+        Logo: '/components/admin/brand/Logo#Logo',
+        Icon: '/components/admin/brand/Icon#Icon',
+      },
       views: {
         dashboard: { Component: '/components/admin/DashboardView#DashboardView' },
         login: { Component: '/components/admin/LoginView#LoginView' },
@@ -48,8 +76,38 @@ const config: Config = {
   email: emailAdapter(),
   jobs: emailJobs(),
   editor: lexicalEditor(),
+  sharp,
+  plugins: [
+    // Meta title, description and share image on articles (decision 0082).
+    seoPlugin({
+      collections: ['articles'],
+      uploadsCollection: 'media',
+      tabbedUI: false,
+      generateTitle: ({ doc }) => (doc?.title ? `${doc.title} | Starfinity` : 'Starfinity'),
+      generateDescription: ({ doc }) => (typeof doc?.excerpt === 'string' ? doc.excerpt : ''),
+      generateURL: ({ doc }) =>
+        doc?.slug ? new URL(`/insights/${doc.slug}`, serverUrl()).toString() : serverUrl(),
+    }),
+    // Old addresses keep working: a slug change stores a 308 from the old path (decision 0082).
+    redirectsPlugin({
+      collections: ['articles'],
+      redirectTypes: ['301', '308'],
+      redirectTypeFieldOverride: { defaultValue: '308' },
+      overrides: {
+        admin: { group: 'Content' },
+        access: { ...contentAccess, create: canEditContent },
+      },
+    }),
+  ],
   db: postgresAdapter({
-    pool: { connectionString: env().DATABASE_URL, max: poolMax() },
+    pool: {
+      connectionString: env().DATABASE_URL,
+      max: env().DB_POOL_MAX,
+      connectionTimeoutMillis: env().DB_CONNECT_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: env().DB_STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: 60_000,
+    },
     migrationDir: path.resolve(dirname, 'src/migrations'),
     // Schema changes only through committed migrations, in every environment.
     push: false,
@@ -63,14 +121,31 @@ const config: Config = {
             spamRate: rate('spam_rate'),
           },
         })
+        for (const name of EMAIL_LOOKUP_TABLES) {
+          extendTable({
+            table: schema.tables[name],
+            extraConfig: (table) => ({
+              [`${name}_email_lower_idx`]: index(`${name}_email_lower_idx`).on(
+                sql`lower(${table.email})`,
+              ),
+            }),
+          })
+        }
         return schema
       },
     ],
   }),
-  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  graphQL: { disablePlaygroundInProduction: true },
+  typescript: {
+    outputFile: path.resolve(dirname, 'src/payload-types.ts'),
+    // Regenerated on start only in development (`npm run dev`); every other process, tests and
+    // their helper processes included, leaves the committed file alone (`npm run generate:types`).
+    autoGenerate: env().NODE_ENV === 'development',
+  },
+  // The product has no GraphQL client: the door is closed (docs/decisions/0060-every-door.md).
+  graphQL: { disable: true },
   debug: env().NODE_ENV !== 'production',
-  logger: { options: { level: env().LOG_LEVEL } },
+  // Payload's own error logs too carry no SQL parameters, addresses or tokens (decision 0062).
+  logger: { options: { level: env().LOG_LEVEL, serializers: { err: loggableError } } },
   loggingLevels: {
     Forbidden: 'info',
     ValidationError: 'info',
@@ -79,4 +154,4 @@ const config: Config = {
   },
 }
 
-export default buildConfig(withoutDocumentLocks(demoGuard(config)))
+export default buildConfig(demoMode(config)).then(demoModeInternals).then(closeUnusedDoors)

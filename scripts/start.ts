@@ -1,18 +1,22 @@
 /**
  * `npm start`: database (embedded unless DATABASE_URL), migrations, seed, build when the
  * sources changed, then Next on PORT. `--dev` serves with `next dev` instead of building.
+ *
+ * Stopping: SIGINT/SIGTERM reach the Next server (its whole process group), which drains for up to
+ * STOP_DRAIN_MS before it is killed; then the embedded database stops. Exit status 0 only for a stop
+ * that was asked for; a server that died on its own (a crash, a kill -9) exits non-zero, so a
+ * supervisor restarts the site.
  */
 import './lib/bootstrap'
 
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { DatabaseInUseError } from '../src/lib/db/embedded'
-import { migrateAndSeed } from './lib/prepare'
 import { log, openDatabase, root } from './lib/runtime'
 
 const dev = process.argv.includes('--dev')
+const drainMs = Number(process.env.STOP_DRAIN_MS || 10_000)
 
 const newestSourceTime = (entries: string[]): number => {
   let newest = 0
@@ -44,69 +48,82 @@ const needsBuild = () => {
   return newestSourceTime(sources) > fs.statSync(buildId).mtimeMs
 }
 
-const run = (args: string[]) =>
-  new Promise<number>((resolve) => {
+let current: ChildProcess | undefined
+let stopRequested = false
+
+/** Runs Next in a process group of its own, so a stop reaches its whole tree exactly once, from here. */
+const runNext = (args: string[]) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     const child = spawn(
       process.execPath,
       [path.join(root, 'node_modules/next/dist/bin/next'), ...args],
-      {
-        cwd: root,
-        env: process.env,
-        stdio: 'inherit',
-      },
+      { cwd: root, env: process.env, stdio: 'inherit', detached: true },
     )
-    const forward = (signal: NodeJS.Signals) => child.kill(signal)
-    process.on('SIGINT', forward)
-    process.on('SIGTERM', forward)
+    current = child
     child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward)
-      process.off('SIGTERM', forward)
-      resolve(code ?? (signal ? 0 : 1))
+      current = undefined
+      resolve({ code, signal })
     })
   })
 
-const main = async () => {
-  let database
+const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
   try {
-    database = await openDatabase()
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
+    process.kill(-(child.pid as number), signal)
+  } catch {
+    // already gone
   }
+}
+
+const main = async () => {
+  const database = await openDatabase()
   let stopping = false
   const stop = async (code: number) => {
     if (stopping) return
     stopping = true
-    await database?.close()
+    await database?.stop()
     log('stopped', { code })
     process.exit(code)
   }
-  // While Next runs, signals reach it and the database closes once it has exited; before that, stop now.
-  let serving = false
-  let stopRequested = false
-  const onSignal = () => {
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopRequested) return
     stopRequested = true
-    if (!serving) void stop(130)
+    log('stopping', { signal })
+    const child = current
+    if (!child) return void stop(0)
+    signalGroup(child, 'SIGTERM')
+    setTimeout(() => signalGroup(child, 'SIGKILL'), drainMs).unref()
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
+  process.on('SIGHUP', onSignal)
+  // The database dying under the site is a failure: stop the site and say so.
+  void database?.exited.then(() => {
+    if (stopping) return
+    console.error('The embedded PostgreSQL server exited unexpectedly.')
+    if (current) signalGroup(current, 'SIGTERM')
+    void stop(1)
+  })
 
   try {
+    // Payload's configuration reads DATABASE_URL when first imported: only now is it known.
+    const { migrateAndSeed } = await import('./lib/prepare')
     await migrateAndSeed()
+    if (stopRequested) return stop(0)
     const port = process.env.PORT || '3000'
-    serving = true
     if (!dev && needsBuild()) {
       log('building the site')
-      const code = await run(['build'])
-      if (code !== 0) return stop(code)
+      const build = await runNext(['build'])
+      if (stopRequested) return stop(0)
+      if (build.code !== 0) return stop(build.code ?? 1)
     }
     log('serving', { url: `http://localhost:${port}` })
-    const code = await run([dev ? 'dev' : 'start', '-p', port])
-    // Asked to stop: Next's exit status for the signal is not a failure.
-    await stop(stopRequested ? 0 : code)
+    const served = await runNext([dev ? 'dev' : 'start', '-p', port])
+    if (stopRequested) return stop(0)
+    // Not asked to stop: the server died (crash or a signal from elsewhere).
+    console.error(
+      `The Next.js server exited on its own (${served.signal ?? `code ${served.code}`}).`,
+    )
+    await stop(served.code || 1)
   } catch (error) {
     console.error(error)
     await stop(1)

@@ -90,7 +90,7 @@ export interface Config {
     'engagement-scores': EngagementScore;
     consents: Consent;
     characters: Character;
-    insights: Insight;
+    articles: Article;
     'faq-items': FaqItem;
     books: Book;
     songs: Song;
@@ -98,8 +98,11 @@ export interface Config {
     media: Media;
     'audit-logs': AuditLog;
     'rate-limits': RateLimit;
+    'webhook-tokens': WebhookToken;
+    redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
+    'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
@@ -128,7 +131,7 @@ export interface Config {
     'engagement-scores': EngagementScoresSelect<false> | EngagementScoresSelect<true>;
     consents: ConsentsSelect<false> | ConsentsSelect<true>;
     characters: CharactersSelect<false> | CharactersSelect<true>;
-    insights: InsightsSelect<false> | InsightsSelect<true>;
+    articles: ArticlesSelect<false> | ArticlesSelect<true>;
     'faq-items': FaqItemsSelect<false> | FaqItemsSelect<true>;
     books: BooksSelect<false> | BooksSelect<true>;
     songs: SongsSelect<false> | SongsSelect<true>;
@@ -136,8 +139,11 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     'audit-logs': AuditLogsSelect<false> | AuditLogsSelect<true>;
     'rate-limits': RateLimitsSelect<false> | RateLimitsSelect<true>;
+    'webhook-tokens': WebhookTokensSelect<false> | WebhookTokensSelect<true>;
+    redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
+    'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
   };
@@ -161,6 +167,8 @@ export interface Config {
       sendEmail: TaskSendEmail;
       sendSequenceSteps: TaskSendSequenceSteps;
       rollupDeliverabilityMetrics: TaskRollupDeliverabilityMetrics;
+      purgeExpiredData: TaskPurgeExpiredData;
+      schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
         output: unknown;
@@ -562,7 +570,9 @@ export interface AnalyticsEvent {
   value?: number | null;
   page?: string | null;
   timestamp?: string | null;
-  userAgent?: string | null;
+  browser?: string | null;
+  os?: string | null;
+  deviceType?: string | null;
   sessionId?: string | null;
   ipHash?: string | null;
   updatedAt: string;
@@ -579,7 +589,13 @@ export interface EngagementEvent {
   eventData?: string | null;
   page?: string | null;
   source?: string | null;
-  userAgent?: string | null;
+  browser?: string | null;
+  os?: string | null;
+  deviceType?: string | null;
+  referrerHost?: string | null;
+  utmSource?: string | null;
+  utmMedium?: string | null;
+  utmCampaign?: string | null;
   ipHash?: string | null;
   sessionId?: string | null;
   updatedAt: string;
@@ -668,6 +684,7 @@ export interface Consent {
  */
 export interface Character {
   id: number;
+  _order?: string | null;
   name: string;
   slug: string;
   species?: string | null;
@@ -690,19 +707,88 @@ export interface Character {
    * Path of the artwork under /public
    */
   image?: string | null;
-  order?: number | null;
+  /**
+   * Replaces the artwork path when set.
+   */
+  artwork?: (number | null) | Media;
   updatedAt: string;
   createdAt: string;
+  deletedAt?: string | null;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "insights".
+ * via the `definition` "media".
  */
-export interface Insight {
+export interface Media {
+  id: number;
+  /**
+   * What the image shows, for people who cannot see it.
+   */
+  alt: string;
+  updatedAt: string;
+  createdAt: string;
+  deletedAt?: string | null;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+  sizes?: {
+    thumbnail?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+    card?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+    fullWidth?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+    share?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "articles".
+ */
+export interface Article {
   id: number;
   title: string;
+  /**
+   * Part of the page address; generated from the title when left empty.
+   */
   slug: string;
   excerpt: string;
+  /**
+   * Shown on the list and at the top of the article.
+   */
+  coverImage?: (number | null) | Media;
   content: {
     root: {
       type: string;
@@ -719,12 +805,26 @@ export interface Insight {
     [k: string]: unknown;
   };
   author: string;
-  date: string;
+  publishedAt: string;
   readTime?: string | null;
-  tags?: string[] | null;
+  topics?: string[] | null;
+  /**
+   * Shown first on /insights.
+   */
   featured?: boolean | null;
+  relatedArticles?: (number | Article)[] | null;
+  meta?: {
+    title?: string | null;
+    description?: string | null;
+    /**
+     * Maximum upload file size: 12MB. Recommended file size for images is <500KB.
+     */
+    image?: (number | null) | Media;
+  };
   updatedAt: string;
   createdAt: string;
+  deletedAt?: string | null;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -732,12 +832,14 @@ export interface Insight {
  */
 export interface FaqItem {
   id: number;
+  _order?: string | null;
   group: 'About' | 'The Four Ventures' | 'Community & Participation' | 'Values & Philosophy' | 'Getting Started';
   question: string;
   answer: string;
-  order?: number | null;
   updatedAt: string;
   createdAt: string;
+  deletedAt?: string | null;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -761,11 +863,16 @@ export interface Book {
    */
   coverImage?: string | null;
   /**
+   * Replaces the cover path when set.
+   */
+  cover?: (number | null) | Media;
+  /**
    * Book retailer page
    */
   storeUrl?: string | null;
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -785,6 +892,10 @@ export interface Song {
    * Path of the album art under /public
    */
   albumArt?: string | null;
+  /**
+   * Replaces the album art path when set.
+   */
+  albumCover?: (number | null) | Media;
   /**
    * Streaming album page ("Save This Song")
    */
@@ -806,6 +917,7 @@ export interface Song {
     | null;
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -821,25 +933,6 @@ export interface ShopProduct {
   order?: number | null;
   updatedAt: string;
   createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "media".
- */
-export interface Media {
-  id: number;
-  alt: string;
-  updatedAt: string;
-  createdAt: string;
-  url?: string | null;
-  thumbnailURL?: string | null;
-  filename?: string | null;
-  mimeType?: string | null;
-  filesize?: number | null;
-  width?: number | null;
-  height?: number | null;
-  focalX?: number | null;
-  focalY?: number | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -874,6 +967,35 @@ export interface RateLimit {
   key: string;
   windowStart: string;
   count: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-tokens".
+ */
+export interface WebhookToken {
+  id: number;
+  token: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "redirects".
+ */
+export interface Redirect {
+  id: number;
+  from: string;
+  to?: {
+    type?: ('reference' | 'custom') | null;
+    reference?: {
+      relationTo: 'articles';
+      value: number | Article;
+    } | null;
+    url?: string | null;
+  };
+  type: '301' | '308';
   updatedAt: string;
   createdAt: string;
 }
@@ -946,7 +1068,13 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendEmail' | 'sendSequenceSteps' | 'rollupDeliverabilityMetrics';
+        taskSlug:
+          | 'inline'
+          | 'sendEmail'
+          | 'sendSequenceSteps'
+          | 'rollupDeliverabilityMetrics'
+          | 'purgeExpiredData'
+          | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -979,10 +1107,166 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'sendEmail' | 'sendSequenceSteps' | 'rollupDeliverabilityMetrics') | null;
+  taskSlug?:
+    | (
+        | 'inline'
+        | 'sendEmail'
+        | 'sendSequenceSteps'
+        | 'rollupDeliverabilityMetrics'
+        | 'purgeExpiredData'
+        | 'schedulePublish'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-locked-documents".
+ */
+export interface PayloadLockedDocument {
+  id: number;
+  document?:
+    | ({
+        relationTo: 'users';
+        value: number | User;
+      } | null)
+    | ({
+        relationTo: 'waitlist-entries';
+        value: number | WaitlistEntry;
+      } | null)
+    | ({
+        relationTo: 'contact-messages';
+        value: number | ContactMessage;
+      } | null)
+    | ({
+        relationTo: 'parent-engagements';
+        value: number | ParentEngagement;
+      } | null)
+    | ({
+        relationTo: 'newsletter-subscribers';
+        value: number | NewsletterSubscriber;
+      } | null)
+    | ({
+        relationTo: 'email-logs';
+        value: number | EmailLog;
+      } | null)
+    | ({
+        relationTo: 'email-suppressions';
+        value: number | EmailSuppression;
+      } | null)
+    | ({
+        relationTo: 'suppressed-emails';
+        value: number | SuppressedEmail;
+      } | null)
+    | ({
+        relationTo: 'bounce-events';
+        value: number | BounceEvent;
+      } | null)
+    | ({
+        relationTo: 'email-preferences';
+        value: number | EmailPreference;
+      } | null)
+    | ({
+        relationTo: 'email-sequences';
+        value: number | EmailSequence;
+      } | null)
+    | ({
+        relationTo: 'email-templates';
+        value: number | EmailTemplate;
+      } | null)
+    | ({
+        relationTo: 'sequence-enrollments';
+        value: number | SequenceEnrollment;
+      } | null)
+    | ({
+        relationTo: 'campaigns';
+        value: number | Campaign;
+      } | null)
+    | ({
+        relationTo: 'email-events';
+        value: number | EmailEvent;
+      } | null)
+    | ({
+        relationTo: 'deliverability-metrics';
+        value: number | DeliverabilityMetric;
+      } | null)
+    | ({
+        relationTo: 'analytics-events';
+        value: number | AnalyticsEvent;
+      } | null)
+    | ({
+        relationTo: 'engagement-events';
+        value: number | EngagementEvent;
+      } | null)
+    | ({
+        relationTo: 'user-segments';
+        value: number | UserSegment;
+      } | null)
+    | ({
+        relationTo: 'segment-memberships';
+        value: number | SegmentMembership;
+      } | null)
+    | ({
+        relationTo: 'engagement-scores';
+        value: number | EngagementScore;
+      } | null)
+    | ({
+        relationTo: 'consents';
+        value: number | Consent;
+      } | null)
+    | ({
+        relationTo: 'characters';
+        value: number | Character;
+      } | null)
+    | ({
+        relationTo: 'articles';
+        value: number | Article;
+      } | null)
+    | ({
+        relationTo: 'faq-items';
+        value: number | FaqItem;
+      } | null)
+    | ({
+        relationTo: 'books';
+        value: number | Book;
+      } | null)
+    | ({
+        relationTo: 'songs';
+        value: number | Song;
+      } | null)
+    | ({
+        relationTo: 'shop-products';
+        value: number | ShopProduct;
+      } | null)
+    | ({
+        relationTo: 'media';
+        value: number | Media;
+      } | null)
+    | ({
+        relationTo: 'audit-logs';
+        value: number | AuditLog;
+      } | null)
+    | ({
+        relationTo: 'rate-limits';
+        value: number | RateLimit;
+      } | null)
+    | ({
+        relationTo: 'webhook-tokens';
+        value: number | WebhookToken;
+      } | null)
+    | ({
+        relationTo: 'redirects';
+        value: number | Redirect;
+      } | null);
+  globalSlug?: string | null;
+  user: {
+    relationTo: 'users';
+    value: number | User;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -1324,7 +1608,9 @@ export interface AnalyticsEventsSelect<T extends boolean = true> {
   value?: T;
   page?: T;
   timestamp?: T;
-  userAgent?: T;
+  browser?: T;
+  os?: T;
+  deviceType?: T;
   sessionId?: T;
   ipHash?: T;
   updatedAt?: T;
@@ -1340,7 +1626,13 @@ export interface EngagementEventsSelect<T extends boolean = true> {
   eventData?: T;
   page?: T;
   source?: T;
-  userAgent?: T;
+  browser?: T;
+  os?: T;
+  deviceType?: T;
+  referrerHost?: T;
+  utmSource?: T;
+  utmMedium?: T;
+  utmCampaign?: T;
   ipHash?: T;
   sessionId?: T;
   updatedAt?: T;
@@ -1408,6 +1700,7 @@ export interface ConsentsSelect<T extends boolean = true> {
  * via the `definition` "characters_select".
  */
 export interface CharactersSelect<T extends boolean = true> {
+  _order?: T;
   name?: T;
   slug?: T;
   species?: T;
@@ -1418,38 +1711,53 @@ export interface CharactersSelect<T extends boolean = true> {
   color?: T;
   gradient?: T;
   image?: T;
-  order?: T;
+  artwork?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "insights_select".
+ * via the `definition` "articles_select".
  */
-export interface InsightsSelect<T extends boolean = true> {
+export interface ArticlesSelect<T extends boolean = true> {
   title?: T;
   slug?: T;
   excerpt?: T;
+  coverImage?: T;
   content?: T;
   author?: T;
-  date?: T;
+  publishedAt?: T;
   readTime?: T;
-  tags?: T;
+  topics?: T;
   featured?: T;
+  relatedArticles?: T;
+  meta?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+        image?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "faq-items_select".
  */
 export interface FaqItemsSelect<T extends boolean = true> {
+  _order?: T;
   group?: T;
   question?: T;
   answer?: T;
-  order?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1468,9 +1776,11 @@ export interface BooksSelect<T extends boolean = true> {
   themes?: T;
   formats?: T;
   coverImage?: T;
+  cover?: T;
   storeUrl?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1483,6 +1793,7 @@ export interface SongsSelect<T extends boolean = true> {
   description?: T;
   videoUrl?: T;
   albumArt?: T;
+  albumCover?: T;
   albumUrl?: T;
   book?: T;
   lyrics?:
@@ -1501,6 +1812,7 @@ export interface SongsSelect<T extends boolean = true> {
       };
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1524,6 +1836,7 @@ export interface MediaSelect<T extends boolean = true> {
   alt?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
   url?: T;
   thumbnailURL?: T;
   filename?: T;
@@ -1533,6 +1846,50 @@ export interface MediaSelect<T extends boolean = true> {
   height?: T;
   focalX?: T;
   focalY?: T;
+  sizes?:
+    | T
+    | {
+        thumbnail?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+        card?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+        fullWidth?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+        share?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+      };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1557,6 +1914,32 @@ export interface RateLimitsSelect<T extends boolean = true> {
   key?: T;
   windowStart?: T;
   count?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-tokens_select".
+ */
+export interface WebhookTokensSelect<T extends boolean = true> {
+  token?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "redirects_select".
+ */
+export interface RedirectsSelect<T extends boolean = true> {
+  from?: T;
+  to?:
+    | T
+    | {
+        type?: T;
+        reference?: T;
+        url?: T;
+      };
+  type?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1596,6 +1979,17 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   queue?: T;
   waitUntil?: T;
   processing?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-locked-documents_select".
+ */
+export interface PayloadLockedDocumentsSelect<T extends boolean = true> {
+  document?: T;
+  globalSlug?: T;
+  user?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1652,6 +2046,17 @@ export interface SiteSetting {
         id?: string | null;
       }[]
     | null;
+  /**
+   * How long data is kept. A nightly job deletes what is older; the privacy page states it.
+   */
+  retention: {
+    eventsMonths: number;
+    /**
+     * The record that an email was sent (to, subject, status) stays.
+     */
+    emailBodiesMonths: number;
+  };
+  _status?: ('draft' | 'published') | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1674,6 +2079,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         url?: T;
         id?: T;
       };
+  retention?:
+    | T
+    | {
+        eventsMonths?: T;
+        emailBodiesMonths?: T;
+      };
+  _status?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -1719,6 +2131,53 @@ export interface TaskRollupDeliverabilityMetrics {
   output: {
     days?: number | null;
   };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskPurgeExpiredData".
+ */
+export interface TaskPurgeExpiredData {
+  input?: unknown;
+  output: {
+    purged?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSchedulePublish".
+ */
+export interface TaskSchedulePublish {
+  input: {
+    type?: ('publish' | 'unpublish') | null;
+    locale?: string | null;
+    doc?:
+      | ({
+          relationTo: 'characters';
+          value: number | Character;
+        } | null)
+      | ({
+          relationTo: 'articles';
+          value: number | Article;
+        } | null)
+      | ({
+          relationTo: 'faq-items';
+          value: number | FaqItem;
+        } | null)
+      | ({
+          relationTo: 'books';
+          value: number | Book;
+        } | null)
+      | ({
+          relationTo: 'songs';
+          value: number | Song;
+        } | null);
+    global?: 'site-settings' | null;
+    user?: {
+      relationTo: 'users';
+      value: number | User;
+    } | null;
+  };
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -1,28 +1,56 @@
 import { type NextRequest, NextResponse } from 'next/server'
 
-import { contentSecurityPolicy, createNonce, staticSecurityHeaders } from '@/lib/security-headers'
+import { DRAFT_MODE_COOKIE, isCachedPage } from '@/lib/routes'
+import {
+  contentSecurityPolicy,
+  createNonce,
+  isHttpsSite,
+  staticSecurityHeaders,
+} from '@/lib/security-headers'
 
 /**
- * Runs before every request: a fresh script nonce in the Content-Security-Policy (Next.js reads it
- * from the request's policy and puts it on its own scripts) and the other security headers.
+ * Runs before every request: the security headers, and for responses rendered per request a
+ * fresh script nonce in the Content-Security-Policy (Next.js reads it from the request's policy
+ * and puts it on its own scripts). Cached pages bring their own policy, with the hashes of their
+ * inline scripts (decision 0070): a second policy here would be enforced as well and block them.
  */
 export function proxy(request: NextRequest) {
-  const nonce = createNonce()
-  const https =
-    process.env.NODE_ENV === 'production' && (process.env.SERVER_URL ?? '').startsWith('https://')
-  const policy = contentSecurityPolicy({
-    nonce,
-    dev: process.env.NODE_ENV === 'development',
-    https,
-  })
+  const https = isHttpsSite()
+  const dev = process.env.NODE_ENV === 'development'
+  const isCached =
+    !dev && isCachedPage(request.nextUrl.pathname) && !request.cookies.has(DRAFT_MODE_COOKIE)
 
-  const requestHeaders = new Headers(request.headers)
-  requestHeaders.set('x-nonce', nonce)
-  requestHeaders.set('Content-Security-Policy', policy)
-  const response = NextResponse.next({ request: { headers: requestHeaders } })
-  response.headers.set('Content-Security-Policy', policy)
+  let response: NextResponse
+  if (isCached) {
+    response = NextResponse.next()
+  } else {
+    const policy = contentSecurityPolicy({ scripts: { nonce: createNonce() }, dev, https })
+    const requestHeaders = new Headers(request.headers)
+    requestHeaders.set('Content-Security-Policy', policy)
+    response = NextResponse.next({ request: { headers: requestHeaders } })
+    response.headers.set('Content-Security-Policy', policy)
+  }
   for (const [name, value] of Object.entries(staticSecurityHeaders({ https }))) {
     response.headers.set(name, value)
   }
   return response
+}
+
+/**
+ * Next.js reads the whole body of every request the proxy runs for (up to 10 MB) before the route
+ * sees it, so a route's own limit (16 KB for the public forms) would come too late. The proxy has
+ * nothing to do with bodies: requests that carry one (Content-Length or Transfer-Encoding) skip it
+ * and stream straight to the route, which refuses an oversized body with 413 as it reads
+ * (decision 0063). Their responses get the static security headers from next.config.mjs.
+ */
+export const config = {
+  matcher: [
+    {
+      source: '/((?!_next/static|_next/image).*)',
+      missing: [
+        { type: 'header', key: 'content-length' },
+        { type: 'header', key: 'transfer-encoding' },
+      ],
+    },
+  ],
 }

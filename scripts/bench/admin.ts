@@ -9,8 +9,6 @@ import path from 'node:path'
 
 import pg from 'pg'
 
-import { readLock } from '../../src/lib/db/embedded'
-
 const ROWS = Number(process.env.BENCH_ADMIN_ROWS) || 100_000
 const SAMPLES = Number(process.env.BENCH_ADMIN_SAMPLES) || 100
 const WARMUP = 5
@@ -19,7 +17,8 @@ const TARGETS = { p95Ms: 150, exportSeconds: 10 }
 export interface AdminBenchOptions {
   baseUrl: string
   /** The site's embedded database directory: its lock file names the address to seed through. */
-  dataDir: string
+  /** The site's database (the embedded server's, or BENCH_DATABASE_URL's). */
+  databaseUrl: string
   username: string
   password: string
   /** The site's process group: its members' memory is sampled during the exports. */
@@ -145,8 +144,7 @@ const timeExport = async (url: string, headers: Record<string, string>, serverPi
 
 export const benchAdmin = async (options: AdminBenchOptions) => {
   console.log(`\nAdmin API: seeding ${ROWS.toLocaleString('en')} waitlist entries and subscribers…`)
-  const databaseUrl = readLock(options.dataDir)?.url
-  if (!databaseUrl) throw new Error(`no running database found for ${options.dataDir}`)
+  const { databaseUrl } = options
   const seedSeconds = await seed(databaseUrl)
   console.log(`  seeded in ${seedSeconds.toFixed(1)} s`)
   const login = await fetch(`${options.baseUrl}/api/admin/login`, {

@@ -12,8 +12,6 @@ import path from 'node:path'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 
-import { readLock } from '../../src/lib/db/embedded'
-
 const COUNT = Number(process.env.BENCH_EMAILS) || 10_000
 const TIMEOUT_MS = Number(process.env.BENCH_EMAIL_TIMEOUT_MS) || 15 * 60_000
 
@@ -51,12 +49,11 @@ export const startBenchSmtp = async () => {
 export type BenchSmtp = Awaited<ReturnType<typeof startBenchSmtp>>
 
 export const benchEmail = async (options: {
-  dataDir: string
+  databaseUrl: string
   smtp: BenchSmtp
   resultsDir: string
 }) => {
-  const databaseUrl = readLock(options.dataDir)?.url
-  if (!databaseUrl) throw new Error(`no running database found for ${options.dataDir}`)
+  const { databaseUrl } = options
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   const tag = `bench-mail-${Date.now().toString(36)}`

@@ -4,9 +4,14 @@
  * changed) on a free port and a throw-away embedded database, then for every route of the route
  * table reports HTML bytes, first-load JavaScript (the scripts the HTML references, gzipped),
  * requests, whether the response came from a cache, CLS, and whether the largest contentful paint
- * element is in the server HTML. The floor is the 404 page of the same build: the framework and
- * the site's shell with no page content. Budgets: JS ≤ floor + 40 KB, CLS 0, LCP element in the
- * server HTML. A missed budget exits 1; the tests never run this.
+ * element is in the server HTML; then each page's throughput and p99 at 20 concurrent clients as
+ * a ratio to the bare route (/api/status) of the same server, and Lighthouse mobile (score, TBT,
+ * LCP, CLS; LIGHTHOUSE_RUNS runs each, median, default 1). The floor is the 404 page of the same
+ * build: the framework and the site's shell with no page content. Budgets: JS ≤ floor + 40 KB,
+ * CLS 0, LCP element in the server HTML, throughput ≥ 0.8× and p99 < 2× the bare route's,
+ * Lighthouse ≥ 98, TBT ≤ 150 ms, LCP ≤ 2 s. A missed budget exits 1; the tests never run this.
+ * LOAD_SECONDS (default 5) sets each throughput run's length. BENCH_URL measures a site that is
+ * already running (e.g. `next start` on a build of your own) instead of starting one.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -19,12 +24,18 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 
 import { INTERNAL_ROUTES, PUBLIC_ROUTES } from '../../src/lib/routes'
+import { type LighthouseResult, medianRun, startChrome } from './lighthouse'
+import { LOAD_CONNECTIONS, type LoadResult, load } from './web-load'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const resultsDir = path.join(root, 'bench-results')
 const FLOOR_ROUTE = '/bench-floor-404'
 const JS_BUDGET_OVER_FLOOR = 40 * 1024
 const STARTUP_TIMEOUT_MS = 10 * 60_000
+const BARE_ROUTE = '/api/status'
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 5)
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1)
+const TARGET = { throughput: 0.8, p99: 2, score: 98, tbt: 150, lcp: 2000 }
 
 type RouteResult = {
   route: string
@@ -37,6 +48,8 @@ type RouteResult = {
   cls: number
   lcp: string
   lcpInHtml: boolean
+  load?: LoadResult
+  lighthouse?: LighthouseResult
 }
 
 const freePort = () =>
@@ -61,7 +74,7 @@ const startSite = (port: number, dataDir: string): ChildProcess => {
         ...process.env,
         PORT: String(port),
         SERVER_URL: `http://localhost:${port}`,
-        PGLITE_DATA_DIR: dataDir,
+        DATA_DIR: dataDir,
         DATABASE_URL: '',
         PAYLOAD_SECRET: randomBytes(32).toString('hex'),
         ADMIN_USERNAME: 'bench',
@@ -199,19 +212,37 @@ const measure = async (base: string, route: string, jsCache: Map<string, number>
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 const main = async () => {
+  const external = process.env.BENCH_URL?.replace(/\/+$/, '')
   const port = await freePort()
-  const base = `http://localhost:${port}`
+  const base = external ?? `http://localhost:${port}`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-web-'))
-  const site = startSite(port, dataDir)
+  const site = external ? undefined : startSite(port, dataDir)
   const jsCache = new Map<string, number>()
   try {
-    console.log(`starting the site on ${base} (builds first when the sources changed)…`)
-    await waitUntilHealthy(base, site)
+    if (site) {
+      console.log(`starting the site on ${base} (builds first when the sources changed)…`)
+      await waitUntilHealthy(base, site)
+    }
     const floor = await measure(base, FLOOR_ROUTE, jsCache)
     const budget = floor.jsGzipBytes + JS_BUDGET_OVER_FLOOR
     const results: RouteResult[] = []
-    for (const route of [...PUBLIC_ROUTES, ...INTERNAL_ROUTES]) {
-      results.push(await measure(base, route, jsCache))
+    const routes = [...PUBLIC_ROUTES, ...INTERNAL_ROUTES]
+    for (const route of routes) results.push(await measure(base, route, jsCache))
+
+    // Throughput: each page right after the bare route, so both see the same machine.
+    console.log(`throughput: ${LOAD_CONNECTIONS} clients, ${LOAD_SECONDS} s per route…`)
+    await load(`${base}/`, 2)
+    const bare = await load(`${base}${BARE_ROUTE}`, LOAD_SECONDS)
+    for (const result of results) result.load = await load(`${base}${result.route}`, LOAD_SECONDS)
+
+    console.log(`lighthouse mobile: ${LIGHTHOUSE_RUNS} run(s) per route…`)
+    const chrome = await startChrome()
+    try {
+      for (const result of results) {
+        result.lighthouse = await medianRun(`${base}${result.route}`, chrome.port, LIGHTHOUSE_RUNS)
+      }
+    } finally {
+      chrome.kill()
     }
 
     const failures: string[] = []
@@ -224,10 +255,22 @@ const main = async () => {
         failures.push(`${r.route}: JS ${kb(r.jsGzipBytes)} > ${kb(budget)}`)
       if (r.cls !== 0) failures.push(`${r.route}: CLS ${r.cls}`)
       if (!r.lcpInHtml) failures.push(`${r.route}: LCP element (${r.lcp}) not in the server HTML`)
+      const rate = r.load!.rps / bare.rps
+      const p99 = r.load!.p99 / Math.max(bare.p99, 1)
+      if (rate < TARGET.throughput) failures.push(`${r.route}: throughput ${rate.toFixed(2)}×`)
+      if (p99 >= TARGET.p99) failures.push(`${r.route}: p99 ${p99.toFixed(2)}× the bare route's`)
+      const lh = r.lighthouse!
+      if (lh.score < TARGET.score) failures.push(`${r.route}: Lighthouse ${lh.score}`)
+      if (lh.tbt > TARGET.tbt) failures.push(`${r.route}: TBT ${lh.tbt} ms`)
+      if (lh.lcp > TARGET.lcp) failures.push(`${r.route}: LCP ${lh.lcp} ms`)
+      if (lh.cls !== 0) failures.push(`${r.route}: Lighthouse CLS ${lh.cls}`)
     }
 
     console.log(
       `\nfloor (404 page): first-load JS ${kb(floor.jsGzipBytes)} gzip; budget ${kb(budget)}`,
+    )
+    console.log(
+      `bare route ${BARE_ROUTE}: ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms`,
     )
     console.table(
       results.map((r) => ({
@@ -236,8 +279,12 @@ const main = async () => {
         html: kb(r.htmlBytes),
         'JS gzip': kb(r.jsGzipBytes),
         'over floor': kb(r.jsGzipBytes - floor.jsGzipBytes),
-        requests: r.requests,
         cache: r.cached,
+        'req/s ×': (r.load!.rps / bare.rps).toFixed(2),
+        'p99 ×': (r.load!.p99 / Math.max(bare.p99, 1)).toFixed(2),
+        LH: r.lighthouse!.score,
+        'TBT ms': r.lighthouse!.tbt,
+        'LCP ms': r.lighthouse!.lcp,
         CLS: r.cls,
         'LCP in HTML': r.lcpInHtml ? 'yes' : `NO (${r.lcp})`,
       })),
@@ -245,7 +292,11 @@ const main = async () => {
     fs.mkdirSync(resultsDir, { recursive: true })
     fs.writeFileSync(
       path.join(resultsDir, 'web.json'),
-      JSON.stringify({ at: new Date().toISOString(), floor, budget, results, failures }, null, 2),
+      JSON.stringify(
+        { at: new Date().toISOString(), floor, budget, bare, results, failures },
+        null,
+        2,
+      ),
     )
     if (failures.length > 0) {
       console.log(`\nbudgets missed:\n  ${failures.join('\n  ')}`)
@@ -254,8 +305,10 @@ const main = async () => {
       console.log('\nevery budget met')
     }
   } finally {
-    stopSite(site)
-    await new Promise((resolve) => setTimeout(resolve, 2000))
+    if (site) {
+      stopSite(site)
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+    }
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -4,24 +4,25 @@ import path from 'node:path'
 
 import nextEnv from '@next/env'
 
-import { embeddedDatabaseUrl } from '../../src/lib/db/embedded-address'
-import { readLock } from '../../src/lib/db/embedded'
 import {
-  type EmbeddedDatabaseProcess,
-  spawnEmbeddedDatabase,
-} from '../../src/lib/db/spawn-embedded'
+  DatabaseInUseError,
+  type EmbeddedServer,
+  readRunning,
+  startEmbeddedServer,
+} from '../../src/lib/db/embedded'
 
 export const root = path.resolve(import.meta.dirname, '../..')
 
 export const log = (msg: string, extra: Record<string, unknown> = {}) =>
   console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...extra }))
 
-export const dataDir = () => path.resolve(root, process.env.PGLITE_DATA_DIR || 'data/pglite')
+/** The project's data: embedded database, generated secret, uploaded media. */
+export const dataRoot = () => path.resolve(root, process.env.DATA_DIR || 'data')
 
-/** A stable secret for a new install: generated once into ./data, so sessions survive restarts. */
+/** A stable secret for a new install: generated once into the data root, so sessions survive restarts. */
 const ensureSecret = () => {
   if (process.env.PAYLOAD_SECRET) return
-  const file = path.resolve(root, 'data/payload-secret')
+  const file = path.join(dataRoot(), 'payload-secret')
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true })
     fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 })
@@ -30,30 +31,38 @@ const ensureSecret = () => {
 }
 
 /**
- * Sets up the environment synchronously, before Payload's configuration is imported: .env files
- * (as Next reads them), the secret, and DATABASE_URL. Without DATABASE_URL the embedded database's
- * address is decided here and the database itself is started by openDatabase(). With
- * `shareRunning`, a command run beside a running site uses that site's database.
+ * Sets up the environment before Payload's configuration is imported: .env files (as Next reads
+ * them) and the secret. With `shareRunning`, a command run beside a running site uses that site's
+ * embedded database.
  */
 export const prepareEnvironment = ({ dev = false, shareRunning = false } = {}) => {
   nextEnv.loadEnvConfig(root, dev, { info: () => {}, error: console.error })
+  process.env.DATA_DIR = dataRoot()
   ensureSecret()
   process.env.NEXT_TELEMETRY_DISABLED = '1'
-  if (process.env.DATABASE_URL) return
-  const owner = shareRunning ? readLock(dataDir()) : undefined
-  if (owner?.url) {
-    process.env.DATABASE_URL = owner.url
-    return
-  }
-  process.env.EMBEDDED_DB_ID = `site-${process.pid}`
-  process.env.DATABASE_URL = embeddedDatabaseUrl(process.env.EMBEDDED_DB_ID)
+  if (process.env.DATABASE_URL || !shareRunning) return
+  const running = readRunning(dataRoot())
+  if (running?.url) process.env.DATABASE_URL = running.url
 }
 
-/** Starts the embedded database when prepareEnvironment chose it. */
-export const openDatabase = async (): Promise<EmbeddedDatabaseProcess | undefined> => {
-  const socketId = process.env.EMBEDDED_DB_ID
-  if (!socketId) return undefined
-  const embedded = await spawnEmbeddedDatabase({ dataDir: dataDir(), socketId })
-  log('embedded database ready', { dataDir: path.relative(root, dataDir()) })
-  return embedded
+/**
+ * Without DATABASE_URL: starts the embedded PostgreSQL server and sets DATABASE_URL to it. Exits with
+ * a clear message when another process owns the data root.
+ */
+export const openDatabase = async (): Promise<EmbeddedServer | undefined> => {
+  if (process.env.DATABASE_URL) return undefined
+  try {
+    const started = Date.now()
+    const server = await startEmbeddedServer({ dataRoot: dataRoot() })
+    process.env.DATABASE_URL = server.url
+    log('embedded database ready', {
+      dataDir: path.relative(root, dataRoot()) || '.',
+      ms: Date.now() - started,
+    })
+    return server
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
 }

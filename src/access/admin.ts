@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
-import { DEMO_WRITE_MESSAGE } from '@/lib/demo-guard'
+import { DEMO_WRITE_MESSAGE } from '@/plugins/demo-mode'
+export { DEMO_SEARCH_MESSAGE } from '@/plugins/demo-mode'
 import { AppError } from '@/lib/errors'
 import type { User } from '@/payload-types'
 
@@ -11,8 +12,6 @@ export const FORBIDDEN_MESSAGE = 'You are not allowed to perform this action.'
 export const DEMO_EMAIL_MESSAGE =
   'Email sending is disabled in demo mode. Full access available to authenticated users.'
 export const DEMO_AI_MESSAGE = 'AI assistance is disabled in demo mode'
-/** A search would tell a demo user whether an address or name is in the data, masked or not. */
-export const DEMO_SEARCH_MESSAGE = 'Searching personal data is disabled in demo mode.'
 
 export type AdminUser = User
 

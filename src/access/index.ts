@@ -36,6 +36,13 @@ export const personalDataAccess = {
   readVersions: isAdmin,
 }
 
+/** Collections that hold personal data: they get demo masking (src/plugins/demo-mode.ts). */
+export const isPersonalData = (collection: { access?: { read?: unknown } }): boolean =>
+  collection.access?.read === personalDataAccess.read
+
+/** Secrets (tokens, keys): stored for the server's own use, readable through no API by anyone. */
+export const secretFieldAccess = { read: () => false, create: () => false, update: () => false }
+
 /** Site content: everyone reads, full admins and editors write. */
 export const contentAccess = {
   read: anyone,

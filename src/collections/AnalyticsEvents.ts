@@ -21,7 +21,10 @@ export const AnalyticsEvents: CollectionConfig = {
     { name: 'value', type: 'number' },
     { name: 'page', type: 'text', index: true },
     { name: 'timestamp', type: 'date', index: true },
-    { name: 'userAgent', type: 'text' },
+    // What is kept of the browser (decision 0111): never the User-Agent string itself.
+    { name: 'browser', type: 'text' },
+    { name: 'os', type: 'text' },
+    { name: 'deviceType', type: 'text', index: true },
     { name: 'sessionId', type: 'text', index: true },
     { name: 'ipHash', type: 'text' },
   ],

@@ -1,8 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
+import { readPublished, readVersions } from '@/lib/content/access'
+import { contentVersions } from '@/lib/content/versions'
 import { textList } from '@/fields'
-import { revalidateContent } from '@/lib/revalidate'
+import { revalidatePublished } from '@/lib/revalidate'
 
 export const Books: CollectionConfig = {
   slug: 'books',
@@ -11,8 +13,9 @@ export const Books: CollectionConfig = {
     group: 'Content',
     defaultColumns: ['title', 'seriesNumber', 'ageRange'],
   },
-  access: contentAccess,
-  hooks: revalidateContent(['/books/dune-big-ears', '/publishing']),
+  access: { ...contentAccess, read: readPublished, readVersions },
+  versions: contentVersions,
+  hooks: revalidatePublished(['/books/dune-big-ears', '/publishing']),
   fields: [
     { name: 'title', type: 'text', required: true },
     { name: 'slug', type: 'text', required: true, unique: true },
@@ -30,6 +33,12 @@ export const Books: CollectionConfig = {
       defaultValue: 'Available in hardcover, paperback, and digital formats',
     },
     { name: 'coverImage', type: 'text', admin: { description: 'Path of the cover under /public' } },
+    {
+      name: 'cover',
+      type: 'upload',
+      relationTo: 'media',
+      admin: { description: 'Replaces the cover path when set.' },
+    },
     { name: 'storeUrl', type: 'text', admin: { description: 'Book retailer page' } },
   ],
 }

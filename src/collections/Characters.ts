@@ -1,14 +1,18 @@
 import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
-import { revalidateContent } from '@/lib/revalidate'
+import { readPublished, readVersions } from '@/lib/content/access'
+import { contentVersions } from '@/lib/content/versions'
+import { revalidatePublished } from '@/lib/revalidate'
 
 export const Characters: CollectionConfig = {
   slug: 'characters',
-  admin: { useAsTitle: 'name', group: 'Content', defaultColumns: ['name', 'location', 'order'] },
-  access: contentAccess,
-  defaultSort: 'order',
-  hooks: revalidateContent(['/characters', '/']),
+  admin: { useAsTitle: 'name', group: 'Content', defaultColumns: ['name', 'location', '_status'] },
+  access: { ...contentAccess, read: readPublished, readVersions },
+  versions: contentVersions,
+  orderable: true,
+  trash: true,
+  hooks: revalidatePublished(['/characters', '/']),
   fields: [
     { name: 'name', type: 'text', required: true },
     { name: 'slug', type: 'text', required: true, unique: true },
@@ -20,6 +24,11 @@ export const Characters: CollectionConfig = {
     { name: 'color', type: 'text', admin: { description: 'Accent colour, e.g. #f5b642' } },
     { name: 'gradient', type: 'text', admin: { description: 'CSS gradient for the card' } },
     { name: 'image', type: 'text', admin: { description: 'Path of the artwork under /public' } },
-    { name: 'order', type: 'number', defaultValue: 0, index: true },
+    {
+      name: 'artwork',
+      type: 'upload',
+      relationTo: 'media',
+      admin: { description: 'Replaces the artwork path when set.' },
+    },
   ],
 }

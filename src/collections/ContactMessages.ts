@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { personalDataAccess } from '@/access'
+import { personalDataAccess, secretFieldAccess } from '@/access'
 import { createdAtField, emailField, statusField, textList } from '@/fields'
 import { CONTACT_PRIORITIES, CONTACT_STATUSES } from '@/lib/constants'
 
@@ -24,6 +24,12 @@ export const ContactMessages: CollectionConfig = {
     { name: 'emailOpened', type: 'checkbox', defaultValue: false },
     textList('tags'),
     // Hash of sender and text: the same message sent twice (double click, retry) is stored once.
-    { name: 'submissionKey', type: 'text', unique: true, admin: { hidden: true } },
+    {
+      name: 'submissionKey',
+      type: 'text',
+      unique: true,
+      access: secretFieldAccess,
+      admin: { hidden: true },
+    },
   ],
 }

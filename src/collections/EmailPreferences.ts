@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { personalDataAccess } from '@/access'
+import { personalDataAccess, secretFieldAccess } from '@/access'
 import { emailField, statusField } from '@/fields'
 import { EMAIL_FREQUENCIES } from '@/lib/constants'
 
@@ -16,6 +16,12 @@ export const EmailPreferences: CollectionConfig = {
     { name: 'weeklyDigestEnabled', type: 'checkbox', defaultValue: true },
     statusField('frequency', EMAIL_FREQUENCIES, 'weekly'),
     { name: 'lastUpdated', type: 'date' },
-    { name: 'unsubscribeToken', type: 'text', unique: true, admin: { readOnly: true } },
+    {
+      name: 'unsubscribeToken',
+      type: 'text',
+      unique: true,
+      access: secretFieldAccess,
+      admin: { hidden: true },
+    },
   ],
 }

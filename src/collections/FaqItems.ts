@@ -1,7 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
-import { revalidateContent } from '@/lib/revalidate'
+import { readPublished, readVersions } from '@/lib/content/access'
+import { contentVersions } from '@/lib/content/versions'
+import { revalidatePublished } from '@/lib/revalidate'
 
 export const FAQ_GROUPS = [
   'About',
@@ -17,11 +19,13 @@ export const FaqItems: CollectionConfig = {
   admin: {
     useAsTitle: 'question',
     group: 'Content',
-    defaultColumns: ['question', 'group', 'order'],
+    defaultColumns: ['question', 'group', '_status'],
   },
-  access: contentAccess,
-  defaultSort: 'order',
-  hooks: revalidateContent(['/faq']),
+  access: { ...contentAccess, read: readPublished, readVersions },
+  versions: contentVersions,
+  orderable: true,
+  trash: true,
+  hooks: revalidatePublished(['/faq']),
   fields: [
     {
       name: 'group',
@@ -32,6 +36,5 @@ export const FaqItems: CollectionConfig = {
     },
     { name: 'question', type: 'text', required: true },
     { name: 'answer', type: 'textarea', required: true },
-    { name: 'order', type: 'number', defaultValue: 0, index: true },
   ],
 }

@@ -4,13 +4,38 @@ import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
 
+const webp = { formatOptions: { format: 'webp' as const, options: { quality: 80 } } }
+
+/**
+ * Images editors upload (decision 0083): the original plus WebP sizes for the pages' `srcset`,
+ * cropped around the focal point an editor sets. Files on local disk under MEDIA_DIR.
+ */
 export const Media: CollectionConfig = {
   slug: 'media',
-  admin: { group: 'Content' },
+  admin: { group: 'Content', useAsTitle: 'alt' },
   access: contentAccess,
+  trash: true,
   upload: {
-    staticDir: path.resolve(process.env.MEDIA_DIR || 'data/media'),
+    staticDir: path.resolve(
+      process.env.MEDIA_DIR || path.join(process.env.DATA_DIR || 'data', 'media'),
+    ),
     mimeTypes: ['image/*'],
+    focalPoint: true,
+    crop: true,
+    adminThumbnail: 'thumbnail',
+    imageSizes: [
+      { name: 'thumbnail', width: 320, height: 320, ...webp },
+      { name: 'card', width: 768, ...webp },
+      { name: 'fullWidth', width: 1600, ...webp },
+      { name: 'share', width: 1200, height: 630, ...webp },
+    ],
   },
-  fields: [{ name: 'alt', type: 'text', required: true }],
+  fields: [
+    {
+      name: 'alt',
+      type: 'text',
+      required: true,
+      admin: { description: 'What the image shows, for people who cannot see it.' },
+    },
+  ],
 }

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { personalDataAccess } from '@/access'
+import { personalDataAccess, secretFieldAccess } from '@/access'
 import { createdAtField, emailField, textList } from '@/fields'
 
 export const NewsletterSubscribers: CollectionConfig = {
@@ -21,12 +21,24 @@ export const NewsletterSubscribers: CollectionConfig = {
     { name: 'consentIp', type: 'text' },
     { name: 'consentSource', type: 'text', defaultValue: 'website' },
     { name: 'doubleOptInConfirmed', type: 'checkbox', defaultValue: false, index: true },
-    { name: 'doubleOptInToken', type: 'text', index: true, admin: { readOnly: true } },
+    {
+      name: 'doubleOptInToken',
+      type: 'text',
+      index: true,
+      access: secretFieldAccess,
+      admin: { hidden: true },
+    },
     { name: 'doubleOptInExpires', type: 'date' },
     // The stored token is a SHA-256 hash of the one in the link; these throttle resends.
     { name: 'confirmationSentAt', type: 'date' },
     { name: 'confirmedAt', type: 'date' },
-    { name: 'unsubscribeToken', type: 'text', unique: true, admin: { readOnly: true } },
+    {
+      name: 'unsubscribeToken',
+      type: 'text',
+      unique: true,
+      access: secretFieldAccess,
+      admin: { hidden: true },
+    },
     { ...textList('emailPreferences'), defaultValue: ['newsletter'] },
   ],
 }

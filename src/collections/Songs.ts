@@ -1,13 +1,16 @@
 import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
-import { revalidateContent } from '@/lib/revalidate'
+import { readPublished, readVersions } from '@/lib/content/access'
+import { contentVersions } from '@/lib/content/versions'
+import { revalidatePublished } from '@/lib/revalidate'
 
 export const Songs: CollectionConfig = {
   slug: 'songs',
   admin: { useAsTitle: 'title', group: 'Content' },
-  access: contentAccess,
-  hooks: revalidateContent(['/books/dune-music', '/records']),
+  access: { ...contentAccess, read: readPublished, readVersions },
+  versions: contentVersions,
+  hooks: revalidatePublished(['/books/dune-music', '/records']),
   fields: [
     { name: 'title', type: 'text', required: true },
     { name: 'slug', type: 'text', required: true, unique: true },
@@ -18,6 +21,12 @@ export const Songs: CollectionConfig = {
       name: 'albumArt',
       type: 'text',
       admin: { description: 'Path of the album art under /public' },
+    },
+    {
+      name: 'albumCover',
+      type: 'upload',
+      relationTo: 'media',
+      admin: { description: 'Replaces the album art path when set.' },
     },
     {
       name: 'albumUrl',

@@ -1,6 +1,7 @@
-import type { CollectionConfig } from 'payload'
+import { type CollectionConfig, NotFound } from 'payload'
 
-import { isAdmin, isFullAdmin, isFullAdminField } from '@/access'
+import { isFullAdmin, isFullAdminField, isFullAdminUser } from '@/access'
+import { userAuthEndpoints } from '@/endpoints/admin/login'
 import { validatePasswordStrength } from '@/services/password-policy'
 
 export const Users: CollectionConfig = {
@@ -8,7 +9,9 @@ export const Users: CollectionConfig = {
   admin: { useAsTitle: 'username', group: 'System', defaultColumns: ['username', 'accessLevel'] },
   auth: {
     loginWithUsername: { allowEmailLogin: false, requireEmail: false, requireUsername: true },
-    maxLoginAttempts: 5,
+    // Above one address's allowance of failures (10 per 15 minutes, services/admin/login.ts), so
+    // no single address can keep an admin locked out.
+    maxLoginAttempts: 20,
     lockTime: 15 * 60 * 1000,
     tokenExpiration: 8 * 60 * 60,
     cookies: {
@@ -17,16 +20,24 @@ export const Users: CollectionConfig = {
     },
   },
   access: {
-    // Everyone signed in may read their own record; admins read all users.
+    // Everyone signed in may read their own record; full admins read the team.
     read: ({ req }) =>
-      isAdmin({ req }) ? true : req.user ? { id: { equals: req.user.id } } : false,
+      isFullAdminUser(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false,
     create: isFullAdmin,
     update: isFullAdmin,
     delete: isFullAdmin,
     unlock: isFullAdmin,
     admin: ({ req }) => Boolean(req.user),
   },
+  endpoints: userAuthEndpoints,
   hooks: {
+    beforeOperation: [
+      ({ args, operation }) => {
+        // The Local API's doors of the closed routes (see userAuthEndpoints).
+        if (['forgotPassword', 'resetPassword', 'unlock'].includes(operation)) throw new NotFound()
+        return args
+      },
+    ],
     beforeValidate: [
       ({ data }) => {
         if (data && typeof data.password === 'string') validatePasswordStrength(data.password)

@@ -1,3 +1,4 @@
+import { Articles } from './Articles'
 import { AnalyticsEvents } from './AnalyticsEvents'
 import { AuditLogs } from './AuditLogs'
 import { BounceEvents } from './BounceEvents'
@@ -16,7 +17,6 @@ import { EmailTemplates } from './EmailTemplates'
 import { EngagementEvents } from './EngagementEvents'
 import { EngagementScores } from './EngagementScores'
 import { FaqItems } from './FaqItems'
-import { Insights } from './Insights'
 import { Media } from './Media'
 import { NewsletterSubscribers } from './NewsletterSubscribers'
 import { ParentEngagements } from './ParentEngagements'
@@ -29,6 +29,7 @@ import { SuppressedEmails } from './SuppressedEmails'
 import { UserSegments } from './UserSegments'
 import { Users } from './Users'
 import { WaitlistEntries } from './WaitlistEntries'
+import { WebhookTokens } from './WebhookTokens'
 
 export const collections = [
   // People
@@ -58,7 +59,7 @@ export const collections = [
   Consents,
   // Content
   Characters,
-  Insights,
+  Articles,
   FaqItems,
   Books,
   Songs,
@@ -68,4 +69,5 @@ export const collections = [
   AuditLogs,
   // Internal
   RateLimits,
+  WebhookTokens,
 ]

@@ -4,7 +4,12 @@ import { serverUrl } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
 import { emailPreferencesSchema, emailTokenSchema } from '@/schemas/email'
 import { recordTrackingEvent, trackingOn, validSignature } from '@/services/email/tracking'
-import { processWebhookEvents, readWebhook } from '@/services/email/webhook'
+import {
+  claimWebhookToken,
+  processWebhookEvents,
+  readWebhook,
+  releaseWebhookToken,
+} from '@/services/email/webhook'
 import { preferencesFor, unsubscribeAll, updatePreferences } from '@/services/email/unsubscribe'
 import { confirmNewsletter } from '@/services/subscribe-newsletter'
 
@@ -190,8 +195,12 @@ export const emailEndpoints: Endpoint[] = [
     path: '/webhooks/email',
     method: 'post',
     handler: handler(async (req) => {
-      const events = readWebhook(req.headers, await readText(req))
-      const recorded = await processWebhookEvents(req.payload, events)
+      const { events, replayToken } = readWebhook(req.headers, await readText(req))
+      if (replayToken) await claimWebhookToken(req.payload, replayToken)
+      const recorded = await processWebhookEvents(req.payload, events).catch(async (error) => {
+        if (replayToken) await releaseWebhookToken(req.payload, replayToken).catch(() => undefined)
+        throw error
+      })
       return json({ success: true, received: events.length, recorded })
     }),
   },

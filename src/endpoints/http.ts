@@ -1,8 +1,15 @@
 import type { PayloadHandler, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 
+import {
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  shouldLog,
+} from '@/lib/db/unavailable'
 import { env } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
+import { loggableError } from '@/lib/loggable-error'
 import { fieldErrors } from '@/schemas/common'
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024
@@ -17,7 +24,14 @@ export const errorResponse = (error: AppError) =>
     error.headers,
   )
 
-/** Every JSON endpoint answers through this: AppErrors keep their status, anything else is a 500 with no details. */
+/** 503 with Retry-After: the database cannot be reached now; the client may retry. */
+export const unavailable = () =>
+  json({ message: UNAVAILABLE_MESSAGE }, 503, { 'Retry-After': String(RETRY_AFTER_SECONDS) })
+
+/**
+ * Every JSON endpoint answers through this: AppErrors keep their status, an unreachable database is
+ * a 503 (logged once per interval, not per request), anything else is a 500 with no details.
+ */
 export const handler =
   (fn: (req: PayloadRequest) => Promise<Response>): PayloadHandler =>
   async (req) => {
@@ -25,7 +39,22 @@ export const handler =
       return await fn(req)
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error)
-      req.payload.logger.error({ msg: 'request failed', path: req.pathname, err: error })
+      if (isDatabaseUnavailable(error)) {
+        const { log, suppressed } = shouldLog('database unavailable')
+        if (log)
+          req.payload.logger.warn({
+            msg: 'database unavailable',
+            path: req.pathname,
+            error: loggableError(error).message,
+            ...(suppressed ? { suppressedSinceLast: suppressed } : {}),
+          })
+        return unavailable()
+      }
+      req.payload.logger.error({
+        msg: 'request failed',
+        path: req.pathname,
+        error: loggableError(error),
+      })
       return json({ message: 'Something went wrong on our side. Please try again later.' }, 500)
     }
   }

@@ -1,20 +1,33 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Endpoint } from 'payload'
 
+import { RETRY_AFTER_SECONDS, shouldLog } from '@/lib/db/unavailable'
+import { loggableError } from '@/lib/loggable-error'
+
 import { handler, json } from './http'
 
 export const operationsEndpoints: Endpoint[] = [
-  // Readiness: 200 only when the database answers.
+  // Readiness: 200 only when the database answers, and an answer within 2 s whatever it does.
   {
     path: '/health',
     method: 'get',
     handler: async (req) => {
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('health check timed out after 2 s')), 2_000).unref(),
+      )
       try {
-        await req.payload.db.drizzle.execute(sql`select 1`)
+        await Promise.race([req.payload.db.drizzle.execute(sql`select 1`), timeout])
         return json({ status: 'ok', database: 'ok' })
       } catch (error) {
-        req.payload.logger.error({ msg: 'health check failed', err: error })
-        return json({ status: 'unavailable', database: 'unreachable' }, 503)
+        const { log } = shouldLog('health check failed')
+        if (log)
+          req.payload.logger.warn({
+            msg: 'health check failed',
+            error: loggableError(error).message,
+          })
+        return json({ status: 'unavailable', database: 'unreachable' }, 503, {
+          'Retry-After': String(RETRY_AFTER_SECONDS),
+        })
       }
     },
   },

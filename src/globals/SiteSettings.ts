@@ -1,7 +1,10 @@
 import type { GlobalConfig } from 'payload'
 
-import { anyone, canEditContent } from '@/access'
-import { revalidateGlobal } from '@/lib/revalidate'
+import { anyone, canEditContent, isFullAdminField } from '@/access'
+import { readVersions } from '@/lib/content/access'
+import { contentVersions } from '@/lib/content/versions'
+import { revalidatePublishedGlobal } from '@/lib/revalidate'
+import { RETENTION_DEFAULTS } from '@/services/retention'
 
 const link = (name: string, description: string) => ({
   name,
@@ -13,8 +16,9 @@ const link = (name: string, description: string) => ({
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   admin: { group: 'Content' },
-  access: { read: anyone, update: canEditContent, readVersions: canEditContent },
-  hooks: { afterChange: [revalidateGlobal] },
+  access: { read: anyone, update: canEditContent, readVersions },
+  versions: contentVersions,
+  hooks: { afterChange: [revalidatePublishedGlobal] },
   fields: [
     { name: 'tagline', type: 'text', required: true, defaultValue: 'Where the Future is Human' },
     { name: 'shopName', type: 'text', required: true },
@@ -29,6 +33,38 @@ export const SiteSettings: GlobalConfig = {
       fields: [
         { name: 'service', type: 'text', required: true },
         { name: 'url', type: 'text', required: true },
+      ],
+    },
+    {
+      // How long personal data is kept (decision 0110). The privacy page states these numbers;
+      // only full admins change them.
+      name: 'retention',
+      type: 'group',
+      access: { update: isFullAdminField },
+      admin: {
+        description:
+          'How long data is kept. A nightly job deletes what is older; the privacy page states it.',
+      },
+      fields: [
+        {
+          name: 'eventsMonths',
+          label: 'Analytics and engagement events (months)',
+          type: 'number',
+          required: true,
+          min: 1,
+          max: 120,
+          defaultValue: RETENTION_DEFAULTS.eventsMonths,
+        },
+        {
+          name: 'emailBodiesMonths',
+          label: 'Contents of sent emails (months)',
+          type: 'number',
+          required: true,
+          min: 1,
+          max: 120,
+          defaultValue: RETENTION_DEFAULTS.emailBodiesMonths,
+          admin: { description: 'The record that an email was sent (to, subject, status) stays.' },
+        },
       ],
     },
   ],

@@ -1,7 +1,5 @@
 import { z } from 'zod'
 
-import { isEmbeddedDatabaseUrl } from './db/embedded-address'
-
 /** Server environment, parsed once. A missing or malformed variable fails fast with its name. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -15,7 +13,11 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   // Multiplies every per-route rate limit (0 turns rate limiting off, e.g. for load tests).
   RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
-  DB_POOL_MAX: z.coerce.number().int().positive().optional(),
+  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  // A statement running longer than this is cancelled, so no request holds a connection for long.
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // How long a request waits for a connection (from the pool or a new one) before it fails.
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   // The product's sender address: every email the site sends comes from it.
   EMAIL_FROM: z.string().min(3).default('Starfinity <hello@starfinity.example>'),
@@ -66,13 +68,5 @@ const parse = (): Env => {
 
 let cached: Env | undefined
 export const env = (): Env => (cached ??= parse())
-
-/**
- * Connections per process. The embedded database runs one statement at a time and its socket server
- * interleaves protocol messages of concurrent connections, so each process uses one working
- * connection there (plus the one Payload keeps open). See docs/decisions/0002-embedded-database.md.
- */
-export const poolMax = (): number =>
-  env().DB_POOL_MAX ?? (isEmbeddedDatabaseUrl(env().DATABASE_URL) ? 2 : 10)
 
 export const serverUrl = (): string => env().SERVER_URL ?? `http://localhost:${env().PORT}`

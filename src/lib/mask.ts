@@ -33,6 +33,14 @@ const FIELD_MASKERS: Record<string, Masker> = {
   message: () => MASK,
   htmlContent: () => MASK,
   familyWish: () => MASK,
+  // Parent survey and waitlist answers typed by the visitor.
+  bookAttraction: () => MASK,
+  natureConnection: () => MASK,
+  parentingValues: () => MASK,
+  referralSource: () => MASK,
+  rawMessage: () => MASK,
+  // A clicked link may carry a token.
+  url: () => MASK,
   notes: () => MASK,
   consentIp: () => MASK,
   ipAddress: () => MASK,

@@ -48,3 +48,37 @@ export const revalidateGlobal: GlobalAfterChangeHook = ({ doc, req, context }) =
   }
   return doc
 }
+
+type Versioned = { _status?: string | null } & Record<string, unknown>
+
+/**
+ * For collections with drafts: refreshes pages when a document is published, or when a published
+ * one is unpublished or deleted; draft and autosave saves change nothing the public sees.
+ * `pathsOf` adds the document's own pages (its old ones too, when a slug changes).
+ */
+export const revalidatePublished = (
+  paths: string[],
+  pathsOf: (doc: Versioned) => string[] = () => [],
+) => {
+  const afterChange: CollectionAfterChangeHook = ({ doc, previousDoc, req, context }) => {
+    const now = (doc as Versioned)._status === 'published'
+    const before = (previousDoc as Versioned | undefined)?._status === 'published'
+    if (!now && !before) return doc
+    const own = [...pathsOf(doc), ...(before && previousDoc ? pathsOf(previousDoc) : [])]
+    refresh(req, context, [...new Set([...paths, ...own])], [])
+    return doc
+  }
+  const afterDelete: CollectionAfterDeleteHook = ({ doc, req, context }) => {
+    refresh(req, context, [...paths, ...pathsOf(doc)], [])
+    return doc
+  }
+  return { afterChange: [afterChange], afterDelete: [afterDelete] }
+}
+
+/** Site settings with drafts: the layout (every page) is refreshed on publish only. */
+export const revalidatePublishedGlobal: GlobalAfterChangeHook = (args) => {
+  const doc = args.doc as Versioned
+  const before = (args.previousDoc as Versioned | undefined)?._status === 'published'
+  if (doc._status !== 'published' && !before) return args.doc
+  return revalidateGlobal(args)
+}

@@ -24,3 +24,21 @@ export const PUBLIC_ROUTES = [
 
 /** Internal pages: served, but neither listed in the sitemap nor indexed. */
 export const INTERNAL_ROUTES = ['/deployment-test'] as const
+
+/**
+ * Pages served from Next.js's page cache (decision 0070): their policy lists the hashes of their
+ * inline scripts and comes with the cached response, so the proxy adds none. Every other page
+ * (newsletter confirmation, email preferences, the admin, the 404 page) is rendered per request
+ * with a nonce. A new cached page (or a prefix of them, ending in '/') is added here.
+ */
+export const CACHED_PAGES: readonly string[] = [...PUBLIC_ROUTES, ...INTERNAL_ROUTES, '/insights/']
+
+/** Draft mode (editors' previews) renders a cached page per request, so it needs the nonce. */
+export const DRAFT_MODE_COOKIE = '__prerender_bypass'
+
+export const isCachedPage = (pathname: string) => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return CACHED_PAGES.some((page) =>
+    page.length > 1 && page.endsWith('/') ? path.startsWith(page) : path === page,
+  )
+}

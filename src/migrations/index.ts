@@ -1,6 +1,12 @@
 import * as migration_20261122_061441_initial from './20261122_061441_initial';
 import * as migration_20261122_090244_audit_logs from './20261122_090244_audit_logs';
 import * as migration_20261123_092704_email_delivery from './20261123_092704_email_delivery';
+import * as migration_20261123_182017_document_locks from './20261123_182017_document_locks';
+import * as migration_20261123_183307_email_lookup_indexes from './20261123_183307_email_lookup_indexes';
+import * as migration_20261123_214134_articles from './20261123_214134_articles';
+import * as migration_20261123_222309_webhook_tokens from './20261123_222309_webhook_tokens';
+import * as migration_20261124_001810_retention from './20261124_001810_retention';
+import * as migration_20261124_003121_traffic_sources from './20261124_003121_traffic_sources';
 
 export const migrations = [
   {
@@ -16,6 +22,36 @@ export const migrations = [
   {
     up: migration_20261123_092704_email_delivery.up,
     down: migration_20261123_092704_email_delivery.down,
-    name: '20261123_092704_email_delivery'
+    name: '20261123_092704_email_delivery',
+  },
+  {
+    up: migration_20261123_182017_document_locks.up,
+    down: migration_20261123_182017_document_locks.down,
+    name: '20261123_182017_document_locks',
+  },
+  {
+    up: migration_20261123_183307_email_lookup_indexes.up,
+    down: migration_20261123_183307_email_lookup_indexes.down,
+    name: '20261123_183307_email_lookup_indexes',
+  },
+  {
+    up: migration_20261123_214134_articles.up,
+    down: migration_20261123_214134_articles.down,
+    name: '20261123_214134_articles',
+  },
+  {
+    up: migration_20261123_222309_webhook_tokens.up,
+    down: migration_20261123_222309_webhook_tokens.down,
+    name: '20261123_222309_webhook_tokens',
+  },
+  {
+    up: migration_20261124_001810_retention.up,
+    down: migration_20261124_001810_retention.down,
+    name: '20261124_001810_retention',
+  },
+  {
+    up: migration_20261124_003121_traffic_sources.up,
+    down: migration_20261124_003121_traffic_sources.down,
+    name: '20261124_003121_traffic_sources',
   },
 ];

@@ -6,7 +6,8 @@ import { CONTACT_STATUSES, EMAIL_TYPES, PRODUCTS, WAITLIST_STATUSES } from '@/li
 
 // The dashboard parses these in the browser: the shared module turns zod's `new Function` probe off
 // there (Content-Security-Policy without 'unsafe-eval').
-import './common'
+import { CONTROL_CHARACTERS, line, longText } from './common'
+import { isCleanLine } from './messages'
 
 /** Query parameters arrive as strings; an empty one (`?product=`) means "not given". */
 const param = <S extends z.ZodType>(schema: S) =>
@@ -27,7 +28,7 @@ export const listQuerySchema = z.object({
   limit: param(wholeNumber('limit', 1, ADMIN_MAX_PAGE_SIZE)).transform(
     (value) => value ?? ADMIN_PAGE_SIZE,
   ),
-  search: param(z.string().trim().max(200, { error: 'search must be at most 200 characters' })),
+  search: param(line().max(200, { error: 'search must be at most 200 characters' })),
 })
 export type ListQuery = z.output<typeof listQuerySchema>
 
@@ -77,13 +78,12 @@ export const adminEmailSchema = z.object({
   subject: z
     .string({ error: FILL_ALL_FIELDS })
     .trim()
-    .min(1, { error: FILL_ALL_FIELDS })
-    .max(200, { error: 'Subject must be at most 200 characters' })
     // A line break in a subject would start a new mail header.
-    .refine((value) => !/[\r\n]/.test(value), { error: 'Subject must be one line' }),
-  message: z
-    .string({ error: FILL_ALL_FIELDS })
-    .trim()
+    .refine((value) => !/[\r\n]/.test(value), { error: 'Subject must be one line', abort: true })
+    .refine(isCleanLine, { error: CONTROL_CHARACTERS, abort: true })
+    .min(1, { error: FILL_ALL_FIELDS })
+    .max(200, { error: 'Subject must be at most 200 characters' }),
+  message: longText(FILL_ALL_FIELDS)
     .min(1, { error: FILL_ALL_FIELDS })
     .max(20_000, { error: 'Message must be at most 20000 characters' }),
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { emailSchema } from './common'
+import { emailSchema, longText } from './common'
 
 /** Payloads of the dashboard's AI calls (spec §5 and §7), shared by the dashboard and the endpoints. */
 
@@ -21,12 +21,10 @@ export const BLANK_QUERY = 'Please enter a question'
 export const BLANK_MESSAGE = 'Please enter a message'
 
 const text = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
+  longText(message)
     .min(1, { error: message })
     .max(max, { error: `Must be at most ${max} characters` })
-const optional = (max: number) => z.string().trim().max(max).optional()
+const optional = (max: number) => longText().max(max).optional()
 
 export const composeReplySchema = z.object({
   originalMessage: text('The original message is required', 5000),

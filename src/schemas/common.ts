@@ -2,7 +2,23 @@ import './no-eval'
 
 import { z } from 'zod'
 
-export const INVALID_EMAIL = 'Please enter a valid email address'
+import { CONTROL_CHARACTERS, INVALID_EMAIL, isCleanLine, isCleanText } from './messages'
+
+export { CONTROL_CHARACTERS, INVALID_EMAIL }
+
+/** A one-line string, trimmed, with no control character (400 naming the field otherwise). */
+export const line = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .trim()
+    .refine(isCleanLine, { error: CONTROL_CHARACTERS, abort: true })
+
+/** A long, multi-line string, trimmed: tab and line breaks allowed, other control characters not. */
+export const longText = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .trim()
+    .refine(isCleanText, { error: CONTROL_CHARACTERS, abort: true })
 
 /** Trimmed, lower-cased, at most 254 characters (RFC 5321). */
 export const emailSchema = (message: string = INVALID_EMAIL) =>
@@ -17,13 +33,16 @@ export const requiredText = (
   message: string,
   max: number,
   tooLong = `Must be at most ${max} characters`,
-) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong })
+) => line(message).min(1, { error: message }).max(max, { error: tooLong })
 
-export const optionalText = (max: number) => z.string().trim().max(max).optional()
+export const optionalText = (max: number) => line().max(max).optional()
+
+/** Optional multi-line text (a wish, a note): tab and line breaks allowed. */
+export const optionalLongText = (max: number) => longText().max(max).optional()
 
 /** A short list of short strings, e.g. interests or tags. */
 export const tagList = (maxItems = 20, maxLength = 100) =>
-  z.array(z.string().trim().min(1).max(maxLength)).max(maxItems).optional()
+  z.array(line().min(1).max(maxLength)).max(maxItems).optional()
 
 export type FieldErrors = Record<string, string>
 

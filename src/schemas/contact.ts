@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { CONTACT_LIMITS, CONTACT_PRIORITIES } from '@/lib/constants'
 
-import { emailSchema, requiredText, tagList } from './common'
+import { emailSchema, longText, requiredText, tagList } from './common'
 
 export const contactMessageSchema = z.object({
   name: requiredText(
@@ -16,9 +16,7 @@ export const contactMessageSchema = z.object({
     CONTACT_LIMITS.subject,
     'Subject must be at most 200 characters',
   ),
-  message: z
-    .string({ error: 'Message must be at least 10 characters' })
-    .trim()
+  message: longText('Message must be at least 10 characters')
     .min(CONTACT_LIMITS.messageMin, { error: 'Message must be at least 10 characters' })
     .max(CONTACT_LIMITS.messageMax, { error: 'Message must be at most 2000 characters' }),
   priority: z

@@ -2,11 +2,13 @@ import { z } from 'zod'
 
 import { EMAIL_FREQUENCIES } from '@/lib/constants'
 
+import { line, longText } from './common'
+
 export const INVALID_LINK = 'This link is not valid. Use the link from your most recent email.'
 
 /** A token from an email link. */
 export const emailTokenSchema = z.object({
-  token: z.string({ error: INVALID_LINK }).trim().min(16, { error: INVALID_LINK }).max(200),
+  token: line(INVALID_LINK).min(16, { error: INVALID_LINK }).max(200),
 })
 
 /** The preferences center (spec: email preferences). */
@@ -22,13 +24,13 @@ export type EmailPreferencesInput = z.infer<typeof emailPreferencesSchema>
 
 /** The generic bounce and complaint webhook format (docs/decisions/0012-email-webhooks.md). */
 export const genericWebhookEventSchema = z.object({
-  id: z.string().trim().min(1).max(200),
+  id: line().min(1).max(200),
   type: z.enum(['bounce', 'complaint', 'delivered', 'open', 'click', 'unsubscribe']),
   bounceType: z.enum(['hard', 'soft']).optional(),
   email: z.string().trim().toLowerCase().pipe(z.email()),
-  messageId: z.string().trim().max(500).optional(),
-  reason: z.string().trim().max(1000).optional(),
-  url: z.string().trim().max(2000).optional(),
+  messageId: line().max(500).optional(),
+  reason: longText().max(1000).optional(),
+  url: line().max(2000).optional(),
   timestamp: z.iso.datetime({ offset: true }).optional(),
 })
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { CHILD_AGES } from '@/lib/constants'
 
-import { emailSchema, optionalText, requiredText, tagList } from './common'
+import { emailSchema, optionalLongText, optionalText, requiredText, tagList } from './common'
 
 export const parentEngagementSchema = z.object({
   name: requiredText('Name is required', 100, 'Name must be at most 100 characters'),
@@ -11,7 +11,7 @@ export const parentEngagementSchema = z.object({
   bookAttraction: optionalText(200),
   natureConnection: optionalText(200),
   parentingValues: optionalText(200),
-  familyWish: optionalText(2000),
+  familyWish: optionalLongText(2000),
   interests: tagList(),
   source: optionalText(100),
 })

@@ -31,7 +31,6 @@ export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
     color: '#E8A33D',
     gradient: 'linear-gradient(135deg, #F9D976 0%, #E8A33D 55%, #B8692E 100%)',
     image: '/images/characters/dune.svg',
-    order: 1,
   },
   {
     slug: 'phoebe',
@@ -47,7 +46,6 @@ export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
     color: '#F47CA0',
     gradient: 'linear-gradient(135deg, #FFD1DC 0%, #F47CA0 55%, #D94F7B 100%)',
     image: '/images/characters/phoebe.svg',
-    order: 2,
   },
   {
     slug: 'chirpy',
@@ -63,7 +61,6 @@ export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
     color: '#3FB56B',
     gradient: 'linear-gradient(135deg, #B7F0AD 0%, #3FB56B 55%, #1F7A48 100%)',
     image: '/images/characters/chirpy.svg',
-    order: 3,
   },
   {
     slug: 'fern',
@@ -79,7 +76,6 @@ export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
     color: '#7B6CF6',
     gradient: 'linear-gradient(135deg, #A5B4FC 0%, #7B6CF6 50%, #2E2A6B 100%)',
     image: '/images/characters/fern.svg',
-    order: 4,
   },
   {
     slug: 'crystal',
@@ -95,7 +91,6 @@ export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
     color: '#7FC8F8',
     gradient: 'linear-gradient(135deg, #F0F9FF 0%, #BEE3F8 45%, #7FC8F8 100%)',
     image: '/images/characters/crystal.svg',
-    order: 5,
   },
 ]
 
@@ -188,24 +183,98 @@ tonight, ask each other what you heard today that no one else noticed.
 `
 
 /** Needs the Payload instance: the article body is converted to Lexical with the site's editor. */
-export const insights = async (
+const listeningArticle = `
+Children rarely ask to be taught how to listen. They ask for a story, and the listening comes with it.
+
+## The Quiet Minute
+
+Before every chapter of **Dune Big Ears** we leave a pause: one minute in which nobody turns the page. Parents tell us it is the part their children remember.
+
+- Sit close enough to hear each other breathe.
+- Name one sound from outside the room.
+- Guess what Dune would hear that we cannot.
+
+## Why Silence Is Not Empty
+
+*Silence is where the other person's answer lives.* When the story stops, a child fills the space with a question, and the question is the point.
+`
+
+const songArticle = `
+The theme song of Starfinity Wild began as a lullaby hummed on a long drive through the desert.
+
+## From Hum to Harmony
+
+The melody stayed simple on purpose, so that a four-year-old can sing it after hearing it twice. Around it the band layered:
+
+- a frame drum for the fox's quick heartbeat,
+- a soft flute for the wind over the dunes,
+- and a choir of children recorded in one afternoon.
+
+## Singing Along Together
+
+*Music is a story you can hold in your mouth.* We hope families sing it in the car, off-key and all.
+`
+
+export const articles = async (
   payload: Payload,
-): Promise<RequiredDataFromCollectionSlug<'insights'>[]> => {
+): Promise<RequiredDataFromCollectionSlug<'articles'>[]> => {
   const editorConfig = await editorConfigFactory.default({ config: payload.config })
+  const lexical = (markdown: string) => convertMarkdownToLexical({ editorConfig, markdown })
   return [
     {
       slug: 'stories-behind-the-stories',
+      coverImage: {
+        seedFile: '/images/characters/dune.svg',
+        alt: 'Dune the fennec fox, with big ears, in the desert',
+      } as unknown as number,
       title: 'Big Ears, Open Hearts: How the Starfinity Wild Guides Came to Be',
       excerpt:
         'A bedtime question, a little fennec fox and five animal guides from five real ' +
         'habitats: the story of how Dune, Phoebe, Chirpy, Fern and Crystal found their way ' +
         'into Starfinity Wild, and why the Wild comes first.',
-      content: convertMarkdownToLexical({ editorConfig, markdown: featuredArticle }),
+      content: lexical(featuredArticle),
       author: `${FOUNDER}, Founder of Starfinity`,
-      date: '2024-12-10T12:00:00.000Z',
+      publishedAt: '2024-12-10T12:00:00.000Z',
       readTime: '8 min',
-      tags: ['Storytelling', 'Starfinity Wild', 'Characters', 'Conscious Parenting'],
+      topics: ['Storytelling', 'Starfinity Wild', 'Characters', 'Conscious Parenting'],
       featured: true,
+      _status: 'published',
+    },
+    {
+      slug: 'the-quiet-minute',
+      coverImage: {
+        seedFile: '/images/books/dune-big-ears.svg',
+        alt: 'The cover of the book Dune Big Ears',
+      } as unknown as number,
+      title: 'The Quiet Minute: Teaching Children to Listen Through Stories',
+      excerpt:
+        'Why every chapter of Dune Big Ears begins with a pause, and three small rituals ' +
+        'families use to turn story time into listening time.',
+      content: lexical(listeningArticle),
+      author: `${FOUNDER}, Founder of Starfinity`,
+      publishedAt: '2024-11-18T12:00:00.000Z',
+      readTime: '4 min',
+      topics: ['Conscious Parenting', 'Books'],
+      featured: false,
+      _status: 'published',
+    },
+    {
+      slug: 'making-the-theme-song',
+      coverImage: {
+        seedFile: '/images/books/dune-music-album.svg',
+        alt: 'The album art of the Starfinity Wild theme song',
+      } as unknown as number,
+      title: 'From a Desert Lullaby to the Starfinity Wild Theme Song',
+      excerpt:
+        'How a melody hummed on a long drive became the song children sing along to, and ' +
+        'what each instrument stands for.',
+      content: lexical(songArticle),
+      author: 'The Starfinity Records team',
+      publishedAt: '2024-10-02T12:00:00.000Z',
+      readTime: '3 min',
+      topics: ['Music', 'Starfinity Records'],
+      featured: false,
+      _status: 'published',
     },
   ]
 }
@@ -403,10 +472,10 @@ const faqGroups: [FaqGroup, FaqEntry[]][] = [
   ],
 ]
 
-/** Numbered in page order, so sorting by `order` keeps each group together. */
-export const faqItems: RequiredDataFromCollectionSlug<'faq-items'>[] = faqGroups
-  .flatMap(([group, entries]) => entries.map((entry) => ({ group, ...entry })))
-  .map((item, index) => ({ ...item, order: index + 1 }))
+/** Created in page order, so the drag-and-drop order keeps each group together. */
+export const faqItems: RequiredDataFromCollectionSlug<'faq-items'>[] = faqGroups.flatMap(
+  ([group, entries]) => entries.map((entry) => ({ group, ...entry })),
+)
 
 export const books: RequiredDataFromCollectionSlug<'books'>[] = [
   {
@@ -555,4 +624,5 @@ export const siteSettings: Omit<DataFromGlobalSlug<'site-settings'>, 'id'> = {
   bookStoreUrl,
   musicStoreUrl: 'https://bandcamp.com/search?q=Starfinity%20Records',
   streamingLinks,
+  retention: { eventsMonths: 13, emailBodiesMonths: 12 },
 }

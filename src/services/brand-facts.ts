@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { TAGLINE } from '@/lib/constants'
+import { PUBLISHED } from '@/lib/content/access'
 import { serverUrl } from '@/lib/env'
 
 /** What a reply draft may say about the brand, read from the CMS so editors keep it current. */
@@ -26,8 +27,14 @@ const VENTURES =
 export const loadBrandFacts = async (payload: Payload): Promise<BrandFacts> => {
   const [settings, books, songs, products] = await Promise.all([
     payload.findGlobal({ slug: 'site-settings', depth: 0 }),
-    payload.find({ collection: 'books', depth: 0, limit: 10, sort: 'seriesNumber' }),
-    payload.find({ collection: 'songs', depth: 0, limit: 10 }),
+    payload.find({
+      collection: 'books',
+      where: PUBLISHED,
+      depth: 0,
+      limit: 10,
+      sort: 'seriesNumber',
+    }),
+    payload.find({ collection: 'songs', where: PUBLISHED, depth: 0, limit: 10 }),
     payload.find({ collection: 'shop-products', depth: 0, limit: 10, sort: 'order' }),
   ])
   return {

@@ -5,6 +5,7 @@ import type { waitlistSignupSchema } from '@/schemas/waitlist'
 
 import { createUnique } from './create-unique'
 import { recordConsent } from './record-consent'
+import { inTransaction } from './transaction'
 
 export const ALREADY_ON_WAITLIST = "You're already on the waitlist for this product!"
 
@@ -13,26 +14,32 @@ export const joinWaitlist = async (
   input: z.output<typeof waitlistSignupSchema>,
   ip: string,
 ) => {
-  const { id } = await createUnique(
-    payload,
-    'waitlist-entries',
-    {
+  // The entry and its consent: stored together or not at all.
+  const { id } = await inTransaction(payload, async (tx) => {
+    const entry = await createUnique(
+      payload,
+      'waitlist-entries',
+      {
+        email: input.email,
+        name: input.name,
+        product: input.product,
+        status: 'inactive',
+        interests: input.interests ?? [],
+        referralSource: input.referralSource || undefined,
+        joinedAt: new Date().toISOString(),
+      },
+      ALREADY_ON_WAITLIST,
+      'email',
+      tx,
+    )
+    await recordConsent(payload, tx, {
       email: input.email,
-      name: input.name,
-      product: input.product,
-      status: 'inactive',
-      interests: input.interests ?? [],
-      referralSource: input.referralSource || undefined,
-      joinedAt: new Date().toISOString(),
-    },
-    ALREADY_ON_WAITLIST,
-  )
-  await recordConsent(payload, {
-    email: input.email,
-    consentType: 'waitlist',
-    ipAddress: ip,
-    source: `waitlist:${input.product}`,
-    metadata: { product: input.product },
+      consentType: 'waitlist',
+      ipAddress: ip,
+      source: `waitlist:${input.product}`,
+      metadata: { product: input.product },
+    })
+    return entry
   })
   return { id, email: input.email, product: input.product }
 }

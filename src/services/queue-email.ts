@@ -1,20 +1,14 @@
-import { randomUUID } from 'node:crypto'
-
-import {
-  type Payload,
-  commitTransaction,
-  createLocalReq,
-  initTransaction,
-  killTransaction,
-} from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { EMAIL_TYPES } from '@/lib/constants'
-import { senderDomain, senderEmail } from '@/lib/email/addresses'
+import { senderEmail } from '@/lib/email/addresses'
 import { type SignOffLinks, withSignOffHtml, withSignOffText } from '@/lib/email/sign-off'
 import { serverUrl } from '@/lib/env'
 
 import { skipReason } from './email/eligibility'
 import { EMAIL_QUEUE } from './email/jobs'
+import { newMessageId } from './email/secret-links'
+import { type Transaction, inTransaction } from './transaction'
 
 export type EmailType = (typeof EMAIL_TYPES)[number]
 
@@ -37,6 +31,8 @@ export type QueueEmailInput = {
   sentById?: number
   tags?: string[]
   notes?: string
+  /** Fixed by the caller when the message's secret links are derived from it (secret-links.ts). */
+  messageId?: string
 }
 
 export type QueuedEmail = { id: number; status: 'queued' | 'skipped'; reason?: string }
@@ -50,59 +46,52 @@ export type QueuedEmail = { id: number; status: 'queued' | 'skipped'; reason?: s
 export const queueEmail = async (
   payload: Payload,
   input: QueueEmailInput,
-): Promise<QueuedEmail> => {
-  const links = input.signOff ? await signOffLinks(payload) : undefined
-  const text = links ? withSignOffText(input.text, links) : input.text
-  const html = links && input.html ? withSignOffHtml(input.html, links) : input.html
-  const isBulk = input.isBulk ?? false
-  const reason = await skipReason(payload, input.to, input.emailType, isBulk)
-  const data = {
-    toEmail: input.to,
-    fromEmail: senderEmail(),
-    subject: input.subject,
-    message: text,
-    htmlContent: html,
-    emailType: input.emailType,
-    status: reason ? ('skipped' as const) : ('queued' as const),
-    skipReason: reason ?? undefined,
-    messageId: `<${randomUUID()}@${senderDomain()}>`,
-    isBulk,
-    contact: input.contactId,
-    waitlistEntry: input.waitlistEntryId,
-    campaign: input.campaignId,
-    aiGenerated: input.aiGenerated ?? false,
-    sentBy: input.sentById,
-    tags: input.tags ?? [],
-    notes: input.notes,
-  }
-  if (reason) {
-    const log = await payload.create({
-      collection: 'email-logs',
-      context: { disableRevalidate: true },
-      data,
-    })
-    return { id: log.id, status: 'skipped', reason }
-  }
+  /** The caller's transaction, when the email belongs to a write (e.g. a signup). */
+  outer?: Transaction,
+): Promise<QueuedEmail> =>
+  // Every read and write on the transaction's own connection: holding one connection while waiting
+  // for a second could starve the pool under load.
+  inTransaction(
+    payload,
+    async ({ req, db }) => {
+      const links = input.signOff ? await signOffLinks(payload, req) : undefined
+      const text = links ? withSignOffText(input.text, links) : input.text
+      const html = links && input.html ? withSignOffHtml(input.html, links) : input.html
+      const isBulk = input.isBulk ?? false
+      const reason = await skipReason(payload, input.to, input.emailType, isBulk, db)
+      const data = {
+        toEmail: input.to,
+        fromEmail: senderEmail(),
+        subject: input.subject,
+        message: text,
+        htmlContent: html,
+        emailType: input.emailType,
+        status: reason ? ('skipped' as const) : ('queued' as const),
+        skipReason: reason ?? undefined,
+        messageId: input.messageId ?? newMessageId(),
+        isBulk,
+        contact: input.contactId,
+        waitlistEntry: input.waitlistEntryId,
+        campaign: input.campaignId,
+        aiGenerated: input.aiGenerated ?? false,
+        sentBy: input.sentById,
+        tags: input.tags ?? [],
+        notes: input.notes,
+      }
+      const log = await payload.create({ collection: 'email-logs', data, req })
+      if (reason) return { id: log.id, status: 'skipped' as const, reason }
+      await payload.jobs.queue({
+        task: 'sendEmail',
+        input: { logId: log.id },
+        queue: EMAIL_QUEUE,
+        req,
+      })
+      return { id: log.id, status: 'queued' as const }
+    },
+    outer?.req,
+  )
 
-  const req = await createLocalReq({ context: { disableRevalidate: true } }, payload)
-  const own = await initTransaction(req)
-  try {
-    const log = await payload.create({ collection: 'email-logs', data, req })
-    await payload.jobs.queue({
-      task: 'sendEmail',
-      input: { logId: log.id },
-      queue: EMAIL_QUEUE,
-      req,
-    })
-    if (own) await commitTransaction(req)
-    return { id: log.id, status: 'queued' }
-  } catch (error) {
-    if (own) await killTransaction(req)
-    throw error
-  }
-}
-
-const signOffLinks = async (payload: Payload): Promise<SignOffLinks> => {
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+const signOffLinks = async (payload: Payload, req: PayloadRequest): Promise<SignOffLinks> => {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
   return { linkHubUrl: settings.linkHubUrl ?? serverUrl(), siteUrl: serverUrl() }
 }

@@ -12,6 +12,8 @@ export const RATE_LIMITS = {
   contact: { limit: 5, windowSeconds: 60 },
   'parent-engagement': { limit: 5, windowSeconds: 60 },
   'engagement-event': { limit: 120, windowSeconds: 60 },
+  // Failed sign-ins per address, on every login route (counted on failure, checked before trying).
+  'login-failure': { limit: 10, windowSeconds: 15 * 60 },
   // Counted in each instance's memory: the hottest path makes no database round trip for its limit.
   'analytics-track': { limit: 300, windowSeconds: 60, perInstance: true },
 } as const
@@ -27,30 +29,53 @@ export const consumeRateLimit = async (
   route: RateLimitedRoute,
   ip: string,
 ): Promise<void> => {
-  const factor = env().RATE_LIMIT_FACTOR
-  if (factor === 0) return
-  const { windowSeconds } = RATE_LIMITS[route]
-  const limit = Math.max(1, Math.round(RATE_LIMITS[route].limit * factor))
-  const now = Date.now()
-  const windowStart = new Date(Math.floor(now / (windowSeconds * 1000)) * windowSeconds * 1000)
-  const key = `${route}:${hashIp(ip)}`
+  const window = windowOf(route, ip)
+  if (!window) return
   const count =
     'perInstance' in RATE_LIMITS[route]
-      ? countInMemory(key, windowStart.getTime())
-      : await countInDatabase(payload, key, windowStart)
-  if (count <= limit) return
+      ? countInMemory(window.key, window.start.getTime())
+      : await countInDatabase(payload, window.key, window.start)
+  if (count > window.limit) throw tooMany(window)
+}
 
-  const retryAfter = Math.max(
-    1,
-    Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now) / 1000),
+/** Throws the same 429 as consumeRateLimit once the window's allowance is used, counting nothing. */
+export const checkRateLimit = async (
+  payload: Payload,
+  route: Exclude<RateLimitedRoute, 'analytics-track'>,
+  ip: string,
+): Promise<void> => {
+  const window = windowOf(route, ip)
+  if (!window) return
+  const result = await payload.db.drizzle.execute(
+    sql`SELECT count FROM rate_limits WHERE key = ${window.key} AND window_start = ${window.start.toISOString()}`,
   )
-  throw new AppError(
+  const count = Number((result.rows[0] as { count?: string | number } | undefined)?.count ?? 0)
+  if (count >= window.limit) throw tooMany(window)
+}
+
+type Window = { key: string; start: Date; end: number; limit: number }
+
+const windowOf = (route: RateLimitedRoute, ip: string): Window | undefined => {
+  const factor = env().RATE_LIMIT_FACTOR
+  if (factor === 0) return undefined
+  const { windowSeconds } = RATE_LIMITS[route]
+  const limit = Math.max(1, Math.round(RATE_LIMITS[route].limit * factor))
+  const start = Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000
+  return {
+    key: `${route}:${hashIp(ip)}`,
+    start: new Date(start),
+    end: start + windowSeconds * 1000,
+    limit,
+  }
+}
+
+const tooMany = (window: Window) => {
+  const retryAfter = Math.max(1, Math.ceil((window.end - Date.now()) / 1000))
+  return new AppError(
     429,
     `Too many requests. Please try again in ${retryAfter} seconds.`,
     undefined,
-    {
-      'Retry-After': String(retryAfter),
-    },
+    { 'Retry-After': String(retryAfter) },
   )
 }
 

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { AppError } from '@/lib/errors'
+import { DEFAULT_SHOP_DESCRIPTION } from '@/lib/shopify/types'
 import {
   type ShopInfo,
   type ShopProduct,
@@ -12,8 +13,7 @@ import {
 /** Spec §8: the texts a visitor sees when the shop cannot be read. */
 export const PRODUCTS_FAILED = 'Failed to fetch products'
 export const SHOP_INFO_FAILED = 'Failed to fetch shop info'
-export const DEFAULT_SHOP_DESCRIPTION =
-  'Conscious apparel and keepsakes inspired by the Starfinity universe.'
+export { DEFAULT_SHOP_DESCRIPTION } from '@/lib/shopify/types'
 
 let warnedReason: string | undefined
 const settingsFor = (payload: Payload) => {
@@ -31,7 +31,7 @@ const siteShop = async (payload: Payload): Promise<ShopInfo> => {
   return {
     name: settings.shopName,
     description: settings.shopDescription || DEFAULT_SHOP_DESCRIPTION,
-    url: settings.shopUrl.replace(/\/+$/, ''),
+    url: (settings.shopUrl ?? '').replace(/\/+$/, ''),
   }
 }
 

@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
 
+import type { Transaction } from './transaction'
+
 export type ConsentRecord = {
   email: string
   consentType: 'newsletter' | 'waitlist' | 'parent-engagement'
@@ -8,10 +10,17 @@ export type ConsentRecord = {
   metadata?: Record<string, unknown>
 }
 
-/** Proof of consent, one plain insert: when, from which address, through which form. */
-export const recordConsent = async (payload: Payload, consent: ConsentRecord): Promise<void> => {
+/**
+ * Proof of consent, one plain insert: when, from which address, through which form. Written in
+ * the transaction of what it belongs to, so the two are stored together or not at all.
+ */
+export const recordConsent = async (
+  payload: Payload,
+  tx: Transaction,
+  consent: ConsentRecord,
+): Promise<void> => {
   const now = new Date().toISOString()
-  await payload.db.drizzle.insert(payload.db.tables.consents).values({
+  await tx.db.insert(payload.db.tables.consents).values({
     email: consent.email,
     consentType: consent.consentType,
     granted: true,

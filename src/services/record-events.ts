@@ -3,24 +3,36 @@ import type { z } from 'zod'
 
 import { hashIp } from '@/lib/anonymize'
 import { ANONYMOUS_SESSION } from '@/lib/constants'
+import { describeVisitor } from '@/lib/visitor'
 import type { analyticsEventSchema, engagementEventSchema } from '@/schemas/events'
 
 import { bufferAnalyticsRows } from './analytics-buffer'
 
 // High-volume tables: one plain insert (or one multi-row insert), never the document pipeline.
+// Of the User-Agent header only browser, OS and device type are kept (decision 0111); bots'
+// events never get here (src/endpoints/public.ts).
+
+/** Pages are counted by path: a query string or fragment can carry anything a visitor typed. */
+const pathOf = (page: string | undefined) => page?.split(/[?#]/, 1)[0] || null
 
 export const recordEngagementEvent = async (
   payload: Payload,
   input: z.output<typeof engagementEventSchema>,
   ip: string,
+  userAgent: string | null,
 ) => {
   const now = new Date().toISOString()
+  const isPageView = input.eventType === 'page_view'
   await payload.db.drizzle.insert(payload.db.tables.engagement_events).values({
     eventType: input.eventType,
     eventData: input.eventData ?? null,
-    page: input.page ?? null,
+    page: pathOf(input.page),
     source: input.source ?? null,
-    userAgent: input.userAgent ?? null,
+    ...describeVisitor(userAgent),
+    referrerHost: (isPageView && input.referrerHost) || null,
+    utmSource: (isPageView && input.utmSource) || null,
+    utmMedium: (isPageView && input.utmMedium) || null,
+    utmCampaign: (isPageView && input.utmCampaign) || null,
     ipHash: hashIp(ip),
     sessionId: input.sessionId || ANONYMOUS_SESSION,
     createdAt: now,
@@ -28,6 +40,7 @@ export const recordEngagementEvent = async (
   })
 }
 
+/** Buffers the events for storage; how many. */
 export const trackAnalyticsEvents = async (
   payload: Payload,
   events: z.output<typeof analyticsEventSchema>[],
@@ -36,6 +49,7 @@ export const trackAnalyticsEvents = async (
 ) => {
   const now = new Date().toISOString()
   const ipHash = hashIp(ip)
+  const visitor = describeVisitor(userAgent)
   bufferAnalyticsRows(
     payload,
     events.map((event) => ({
@@ -43,9 +57,9 @@ export const trackAnalyticsEvents = async (
       category: event.category,
       label: event.label ?? null,
       value: event.value ?? null,
-      page: event.page ?? null,
+      page: pathOf(event.page),
       timestamp: event.timestamp ? new Date(event.timestamp).toISOString() : now,
-      userAgent: event.userAgent ?? userAgent?.slice(0, 500) ?? null,
+      ...visitor,
       sessionId: event.sessionId || ANONYMOUS_SESSION,
       ipHash,
       createdAt: now,

@@ -5,6 +5,7 @@ import type { parentEngagementSchema } from '@/schemas/parent-engagement'
 
 import { createUnique } from './create-unique'
 import { recordConsent } from './record-consent'
+import { inTransaction } from './transaction'
 
 export const ALREADY_CONNECTED =
   "You're already part of the journey! Watch your inbox for your guide."
@@ -15,29 +16,34 @@ export const submitParentEngagement = async (
   ip: string,
 ) => {
   const source = input.source || 'parent_qr_connect'
-  const { id } = await createUnique(
-    payload,
-    'parent-engagements',
-    {
-      name: input.name,
+  const { id } = await inTransaction(payload, async (tx) => {
+    const entry = await createUnique(
+      payload,
+      'parent-engagements',
+      {
+        name: input.name,
+        email: input.email,
+        childAge: input.childAge,
+        bookAttraction: input.bookAttraction,
+        natureConnection: input.natureConnection,
+        parentingValues: input.parentingValues,
+        familyWish: input.familyWish,
+        interests: input.interests ?? [],
+        source,
+        submittedAt: new Date().toISOString(),
+      },
+      ALREADY_CONNECTED,
+      'email',
+      tx,
+    )
+    await recordConsent(payload, tx, {
       email: input.email,
-      childAge: input.childAge,
-      bookAttraction: input.bookAttraction,
-      natureConnection: input.natureConnection,
-      parentingValues: input.parentingValues,
-      familyWish: input.familyWish,
-      interests: input.interests ?? [],
+      consentType: 'parent-engagement',
+      ipAddress: ip,
       source,
-      submittedAt: new Date().toISOString(),
-    },
-    ALREADY_CONNECTED,
-  )
-  await recordConsent(payload, {
-    email: input.email,
-    consentType: 'parent-engagement',
-    ipAddress: ip,
-    source,
-    metadata: { interests: input.interests ?? [] },
+      metadata: { interests: input.interests ?? [] },
+    })
+    return entry
   })
   return { id }
 }

@@ -9,26 +9,25 @@ import {
   NEWSLETTER_CONSENT_TEXT,
   confirmationEmail,
 } from '@/lib/email/newsletter'
-import { env, serverUrl } from '@/lib/env'
+import { env } from '@/lib/env'
 import { badRequest, conflict, isUniqueViolation } from '@/lib/errors'
 import type { NewsletterSignup } from '@/schemas/newsletter'
 
+import { confirmationToken, newMessageId, redactedConfirmUrl } from './email/secret-links'
 import { enrollInWelcomeSequence } from './email/sequences'
 import { queueEmail } from './queue-email'
 import { recordConsent } from './record-consent'
+import { type Transaction, inTransaction } from './transaction'
 
 export const ALREADY_SUBSCRIBED = "You're already subscribed to our newsletter!"
 
 /** The link carries the token; the database keeps only its SHA-256. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-export const confirmUrl = (token: string) =>
-  `${serverUrl()}/newsletter/confirm?token=${encodeURIComponent(token)}`
-
 type SubscriberRow = { id: number; email: string; first_name: string | null; confirmed: boolean }
 
-const findSubscriber = async (payload: Payload, email: string) => {
-  const result = await payload.db.drizzle.execute(sql`
+const findSubscriber = async (db: Transaction['db'], email: string) => {
+  const result = await db.execute(sql`
     SELECT s.id, s.email, s.first_name, (s.double_opt_in_confirmed AND EXISTS (
       SELECT 1 FROM newsletter_subscribers_texts t
       WHERE t.parent_id = s.id AND t.path = 'emailPreferences' AND t.text = 'newsletter')) AS confirmed
@@ -40,10 +39,12 @@ const findSubscriber = async (payload: Payload, email: string) => {
  * Sends a confirmation with a fresh single-use token, unless one went out in the last
  * EMAIL_CONFIRM_RESEND_MINUTES (decided by one conditional UPDATE, so concurrent signups send one).
  */
-const sendConfirmation = async (payload: Payload, subscriber: SubscriberRow) => {
-  const token = randomBytes(32).toString('base64url')
+const sendConfirmation = async (payload: Payload, tx: Transaction, subscriber: SubscriberRow) => {
+  // The token is derived from the email's Message-ID at send time; the log stores it redacted.
+  const messageId = newMessageId()
+  const token = confirmationToken(messageId)
   const { EMAIL_CONFIRM_TTL_HOURS: hours, EMAIL_CONFIRM_RESEND_MINUTES: wait } = env()
-  const claimed = await payload.db.drizzle.execute(sql`
+  const claimed = await tx.db.execute(sql`
     UPDATE newsletter_subscribers SET double_opt_in_token = ${hashToken(token)},
       double_opt_in_expires = now() + make_interval(secs => ${hours * 3600}),
       confirmation_sent_at = now(), updated_at = now()
@@ -51,12 +52,17 @@ const sendConfirmation = async (payload: Payload, subscriber: SubscriberRow) => 
       OR confirmation_sent_at < now() - make_interval(secs => ${wait * 60}))
     RETURNING id`)
   if (claimed.rows.length === 0) return false
-  await queueEmail(payload, {
-    to: subscriber.email,
-    ...confirmationEmail(confirmUrl(token), hours, subscriber.first_name),
-    emailType: 'confirmation',
-    tags: ['double-opt-in'],
-  })
+  await queueEmail(
+    payload,
+    {
+      to: subscriber.email,
+      ...confirmationEmail(redactedConfirmUrl(), hours, subscriber.first_name),
+      emailType: 'confirmation',
+      messageId,
+      tags: ['double-opt-in'],
+    },
+    tx,
+  )
   return true
 }
 
@@ -70,17 +76,34 @@ export const subscribeNewsletter = async (
   payload: Payload,
   input: NewsletterSignup,
   ip: string,
-) => {
-  const now = new Date().toISOString()
-  const source = input.source || 'website'
-  let subscriber = await findSubscriber(payload, input.email)
-  if (subscriber?.confirmed) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED })
-  if (!subscriber) {
-    try {
+): Promise<{
+  id: number
+  email: string
+  confirmationRequired: true
+  confirmationSent: boolean
+}> => {
+  try {
+    return await subscribeOnce(payload, input, ip)
+  } catch (error) {
+    // A concurrent signup of the same address won the insert (and has committed): carry on with its row.
+    if (!isUniqueViolation(error)) throw error
+    return subscribeOnce(payload, input, ip)
+  }
+}
+
+/** The subscriber, its consent, the confirmation claim and the queued email: one transaction. */
+const subscribeOnce = (payload: Payload, input: NewsletterSignup, ip: string) =>
+  inTransaction(payload, async (tx) => {
+    const now = new Date().toISOString()
+    const source = input.source || 'website'
+    let subscriber = await findSubscriber(tx.db, input.email)
+    if (subscriber?.confirmed) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED })
+    if (!subscriber) {
       await payload.create({
         collection: 'newsletter-subscribers',
         overrideAccess: true,
         depth: 0,
+        req: tx.req,
         data: {
           email: input.email,
           firstName: input.firstName || undefined,
@@ -92,53 +115,60 @@ export const subscribeNewsletter = async (
           unsubscribeToken: randomBytes(24).toString('base64url'),
         },
       })
-    } catch (error) {
-      // A concurrent signup of the same address won: carry on with its row.
-      if (!isUniqueViolation(error)) throw error
+      subscriber = await findSubscriber(tx.db, input.email)
+      if (!subscriber) throw new Error('subscriber row missing after insert')
     }
-    subscriber = await findSubscriber(payload, input.email)
-    if (!subscriber) throw new Error('subscriber row missing after insert')
-    if (subscriber.confirmed) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED })
-  }
-  await recordConsent(payload, {
-    email: input.email,
-    consentType: 'newsletter',
-    ipAddress: ip,
-    source,
-    metadata: { stage: 'signup', text: NEWSLETTER_CONSENT_TEXT, interests: input.interests ?? [] },
+    await recordConsent(payload, tx, {
+      email: input.email,
+      consentType: 'newsletter',
+      ipAddress: ip,
+      source,
+      metadata: {
+        stage: 'signup',
+        text: NEWSLETTER_CONSENT_TEXT,
+        interests: input.interests ?? [],
+      },
+    })
+    const confirmationSent = await sendConfirmation(payload, tx, subscriber)
+    return {
+      id: subscriber.id,
+      email: input.email,
+      confirmationRequired: true as const,
+      confirmationSent,
+    }
   })
-  const confirmationSent = await sendConfirmation(payload, subscriber)
-  return { id: subscriber.id, email: input.email, confirmationRequired: true, confirmationSent }
-}
 
 /**
  * Confirms a subscription with the token from the email (a POST from the confirmation page). One
  * UPDATE checks and spends the token, so it works once and never after it expired.
  */
 export const confirmNewsletter = async (payload: Payload, token: string, ip: string) => {
-  const result = await payload.db.drizzle.execute(sql`
-    UPDATE newsletter_subscribers SET double_opt_in_confirmed = true, confirmed_at = now(),
-      double_opt_in_token = NULL, double_opt_in_expires = NULL, updated_at = now()
-    WHERE double_opt_in_token = ${hashToken(token)} AND double_opt_in_expires > now()
-    RETURNING id, email`)
-  const row = result.rows[0] as { id: number; email: string } | undefined
-  if (!row) throw badRequest(CONFIRM_INVALID, { token: CONFIRM_INVALID })
-  // Subscribed again after unsubscribing: the newsletter preference comes back on.
-  await payload.db.drizzle.execute(sql`
-    INSERT INTO newsletter_subscribers_texts ("order", parent_id, path, text)
-    SELECT coalesce(max("order"), 0) + 1, ${row.id}, 'emailPreferences', 'newsletter'
-    FROM newsletter_subscribers_texts WHERE parent_id = ${row.id} AND path = 'emailPreferences'
-    HAVING NOT bool_or(text = 'newsletter') OR count(*) = 0`)
-  await payload.db.drizzle.execute(sql`
-    UPDATE email_preferences SET newsletter_enabled = true, last_updated = now(), updated_at = now()
-    WHERE lower(email) = lower(${row.email})`)
-  await recordConsent(payload, {
-    email: row.email,
-    consentType: 'newsletter',
-    ipAddress: ip,
-    source: 'double-opt-in',
-    metadata: { stage: 'confirmation', text: NEWSLETTER_CONFIRM_TEXT },
+  const email = await inTransaction(payload, async (tx) => {
+    const result = await tx.db.execute(sql`
+      UPDATE newsletter_subscribers SET double_opt_in_confirmed = true, confirmed_at = now(),
+        double_opt_in_token = NULL, double_opt_in_expires = NULL, updated_at = now()
+      WHERE double_opt_in_token = ${hashToken(token)} AND double_opt_in_expires > now()
+      RETURNING id, email`)
+    const row = result.rows[0] as { id: number; email: string } | undefined
+    if (!row) throw badRequest(CONFIRM_INVALID, { token: CONFIRM_INVALID })
+    // Subscribed again after unsubscribing: the newsletter preference comes back on.
+    await tx.db.execute(sql`
+      INSERT INTO newsletter_subscribers_texts ("order", parent_id, path, text)
+      SELECT coalesce(max("order"), 0) + 1, ${row.id}, 'emailPreferences', 'newsletter'
+      FROM newsletter_subscribers_texts WHERE parent_id = ${row.id} AND path = 'emailPreferences'
+      HAVING NOT bool_or(text = 'newsletter') OR count(*) = 0`)
+    await tx.db.execute(sql`
+      UPDATE email_preferences SET newsletter_enabled = true, last_updated = now(), updated_at = now()
+      WHERE lower(email) = lower(${row.email})`)
+    await recordConsent(payload, tx, {
+      email: row.email,
+      consentType: 'newsletter',
+      ipAddress: ip,
+      source: 'double-opt-in',
+      metadata: { stage: 'confirmation', text: NEWSLETTER_CONFIRM_TEXT },
+    })
+    return row.email
   })
-  await enrollInWelcomeSequence(payload, row.email)
-  return { email: row.email }
+  await enrollInWelcomeSequence(payload, email)
+  return { email }
 }

@@ -58,7 +58,15 @@ test('a full admin works through every tab', async () => {
   await page.getByRole('img', { name: 'Waitlist signups per day by product' }).waitFor()
   await page.getByRole('img', { name: 'Page views per day' }).waitFor()
   await expect(page.getByLabel('Top pages').textContent()).resolves.toContain('/about')
+  // The seeded visits came straight to the site, from a person's desktop browser.
+  await expect(page.getByLabel('Top sources').textContent()).resolves.toContain('Direct')
+  await expect(page.getByLabel('Devices').textContent()).resolves.toContain('desktop')
   await screenshot(page, 'admin-tab-overview')
+  // Another range: the figures are read again for it.
+  await page.getByLabel('Range').selectOption('7')
+  await page.getByText('Page views (7 days)').waitFor()
+  await page.getByLabel('Range').selectOption('30')
+  await page.getByText('Page views (30 days)').waitFor()
 
   // Waitlist: filter, change the status, the default welcome email, the CSV export.
   await openTab(page, 'Waitlist Management')
@@ -119,10 +127,7 @@ test('a full admin works through every tab', async () => {
   await expect(reply.getByLabel('Message').inputValue()).resolves.not.toBe('')
   await screenshot(page, 'admin-contact-reply')
   await reply.getByRole('button', { name: 'Send', exact: true }).click()
-  const replied = page
-    .getByLabel('Notifications (F8)')
-    .locator('li')
-    .filter({ hasText: /Reply sent successfully|Failed to send reply/ })
+  const replied = notice(page, /Reply sent successfully|Failed to send reply/)
   await replied.waitFor()
   await expect(replied.textContent()).resolves.toContain('Reply sent successfully')
   await expect(reply.isVisible()).resolves.toBe(false)

@@ -77,3 +77,35 @@ test('a demo admin sees the badge, greyed controls, masked data and a blocked se
   await expect(refused.textContent()).resolves.toContain('AI assistance is disabled in demo mode')
   await context.close()
 })
+
+test("a demo admin sees Payload's own collection pages masked, and read-only", async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto('/admin/login')
+  await page.getByLabel('Username').fill('e2e-demo')
+  await page.getByLabel('Password').fill('e2e-demo-password-long')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(/\/admin\/?$/)
+
+  await page.goto('/admin/collections/contact-messages')
+  const table = page.getByRole('table')
+  await table.waitFor()
+  await page
+    .getByText(`Asha ${tag}`.slice(0, 1) + '•••')
+    .first()
+    .waitFor()
+  const list = (await table.textContent()) ?? ''
+  expect(list).toContain('•••')
+  expect(list).not.toContain(people.contactA)
+  expect(list).not.toContain(`Asha ${tag}`)
+  await screenshot(page, 'admin-demo-payload-contacts')
+
+  const [row] = await query('select id from contact_messages where email = $1', [people.contactA])
+  await page.goto(`/admin/collections/contact-messages/${(row as { id: number }).id}`)
+  const email = page.locator('input[name="email"]')
+  await email.waitFor()
+  await expect(email.inputValue()).resolves.toBe(`a•••@example.com`)
+  await expect(email.isEditable()).resolves.toBe(false)
+  expect(await page.content()).not.toContain(people.contactA)
+  await screenshot(page, 'admin-demo-payload-contact')
+  await context.close()
+})

@@ -5,14 +5,19 @@ import { confirmSubscriber, query } from './helpers/browser'
 
 /**
  * Console errors of a page, except the browser's own request for /favicon.ico (the site shell has
- * no icon yet, and no page asks for one).
+ * no icon yet, and no page asks for one) and a 404 of a link's prefetch (`_rsc`): browser test files
+ * run two at a time, and an editor test may delete an article whose link this page had listed.
+ * A failed load names its address.
  */
 export const pageErrors = (page: Page) => {
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() !== 'error') return
-    if (new URL(message.location().url || 'about:blank').pathname === '/favicon.ico') return
-    errors.push(message.text())
+    const url = new URL(message.location().url || 'about:blank')
+    if (url.pathname === '/favicon.ico') return
+    const failedLoad = message.text().startsWith('Failed to load resource')
+    if (failedLoad && message.text().includes('404') && url.searchParams.has('_rsc')) return
+    errors.push(failedLoad ? `${message.text()} (${url})` : message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
   return errors

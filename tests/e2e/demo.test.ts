@@ -96,7 +96,8 @@ test('/demo-stars: a shooting star may appear every ten seconds and lasts three'
     .poll(() => page.evaluate(() => sessionStorage.getItem('starfinity-session-id')))
     .toBeTruthy()
   // Freeze time shortly after the field started (well under 2 s), then step through it.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+  // (the margin covers the round trip to the page on a busy machine).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 400)
   const streak = page.locator('[data-shooting-star]')
   await page.clock.runFor(8000)
   await expect(streak.count()).resolves.toBe(0)

@@ -23,13 +23,18 @@ export const delayRequests = (page: Page, pattern: string, ms = 600) =>
     await route.continue()
   })
 
-export const sessionOf = (page: Page) =>
-  page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
+/** The tab's session id, once the tracker has made it (after hydration, which a busy machine delays). */
+export const sessionOf = async (page: Page) => {
+  await page.waitForFunction(() => sessionStorage.getItem('starfinity-session-id'), undefined, {
+    timeout: 30_000,
+  })
+  return page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
+}
 
 /** Analytics events are buffered briefly on the server: polls until `expected` rows arrive. */
 export const analyticsOf = async (sessionId: string | null, expected: number) => {
   let rows: { label: string; category: string }[] = []
-  for (let attempt = 0; attempt < 20 && rows.length < expected; attempt++) {
+  for (let attempt = 0; attempt < 60 && rows.length < expected; attempt++) {
     if (attempt) await new Promise((resolve) => setTimeout(resolve, 250))
     rows = await query<{ label: string; category: string }>(
       'select label, category from analytics_events where session_id = $1 order by id',

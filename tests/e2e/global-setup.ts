@@ -4,11 +4,10 @@ import path from 'node:path'
 
 import type { TestProject } from 'vitest/node'
 
-import { spawnEmbeddedDatabase } from '@/lib/db/spawn-embedded'
-
 import { adminQuery } from '../helpers/database'
 import { CHECKOUT_ID, databaseUrl } from '../helpers/env'
-import { E2E_DIST_DIR, root, runNext, serverEnv, startServer } from './helpers/server'
+import { startTestServer } from '../helpers/test-server'
+import { E2E_DIST_DIR, freePort, root, runNext, serverEnv, startServer } from './helpers/server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,20 +16,19 @@ declare module 'vitest' {
   }
 }
 
-/** A database of its own (PostgreSQL when TEST_DATABASE_URL is set, else embedded), migrated and seeded. */
+/** A database of its own on the run's PostgreSQL server (see test-server.ts), migrated and seeded. */
 const openDatabase = async () => {
-  const base = process.env.TEST_DATABASE_URL
-  if (base) {
-    const name = `starfinity_e2e_${CHECKOUT_ID}`
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await adminQuery(`CREATE DATABASE ${name}`)
-    return {
-      url: databaseUrl(base, name),
-      close: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    }
+  const stopServer = await startTestServer('e2e')
+  const name = `starfinity_e2e_${CHECKOUT_ID}`
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await adminQuery(`CREATE DATABASE ${name}`)
+  return {
+    url: databaseUrl(process.env.TEST_DATABASE_URL as string, name),
+    close: async () => {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await stopServer()
+    },
   }
-  const embedded = await spawnEmbeddedDatabase({ socketId: `e2e-${CHECKOUT_ID}` })
-  return { url: embedded.url, close: embedded.close }
 }
 
 const build = (env: NodeJS.ProcessEnv) =>
@@ -47,12 +45,21 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase()
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'tests/e2e/helpers/prepare-database.ts')],
+    [path.join(root, 'scripts/run-ts.mjs'), 'tests/e2e/helpers/prepare-database.ts'],
     { cwd: root, env: serverEnv(database.url, { NODE_ENV: 'test' }), stdio: 'inherit' },
   )
   const hasBuild = fs.existsSync(path.join(root, E2E_DIST_DIR, 'BUILD_ID'))
-  if (!(process.env.E2E_REUSE_BUILD === '1' && hasBuild)) await build(serverEnv(database.url))
-  const server = await startServer(database.url)
+  const reuse = process.env.E2E_REUSE_BUILD === '1' && hasBuild
+  // Cached pages are rendered at build time with the site's address (canonical and share links):
+  // build for the address the server will have, and keep that address with the build.
+  const portFile = path.join(root, E2E_DIST_DIR, 'e2e-port')
+  const port =
+    reuse && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : await freePort()
+  if (!reuse) {
+    await build(serverEnv(database.url, { SERVER_URL: `http://localhost:${port}` }))
+    fs.writeFileSync(portFile, String(port))
+  }
+  const server = await startServer(database.url, {}, port)
   project.provide('baseURL', server.url)
   project.provide('databaseUrl', database.url)
   return async () => {

@@ -12,6 +12,9 @@ import {
 import { seriousViolations } from './helpers/axe'
 import { realErrors } from './helpers/console'
 
+/** axe walks every node of several pages: minutes, not seconds, on a busy 2-core machine. */
+const AXE_TIMEOUT_MS = 180_000
+
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -154,7 +157,15 @@ test('hero signup: type-checked email, Connecting..., welcome notice, stored row
   const address = unique('hero')
   const release = await holdNewsletterRequests(page)
   await email.fill(address)
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/newsletter'))
   await button.click()
+  // Spec §7: the hero sends an empty first name with its interests and source.
+  expect((await sent).postDataJSON()).toEqual({
+    email: address,
+    firstName: '',
+    interests: ['universe', 'updates', 'community'],
+    source: 'hero-section',
+  })
   const pending = form.getByRole('button', { name: 'Connecting...' })
   await pending.waitFor()
   await expect(pending.isDisabled()).resolves.toBe(true)
@@ -267,12 +278,16 @@ test('deep-scroll is reported once, above 75 % after a second of rest; page-load
   await context.close()
 })
 
-test('home has no serious or critical accessibility violation (desktop and mobile)', async () => {
-  for (const viewport of [undefined, MOBILE]) {
-    const { page, context } = await openPage(browser, { viewport })
-    await page.goto('/')
-    await page.locator('#shop article').first().waitFor()
-    await expect(seriousViolations(page)).resolves.toEqual([])
-    await context.close()
-  }
-})
+test(
+  'home has no serious or critical accessibility violation (desktop and mobile)',
+  async () => {
+    for (const viewport of [undefined, MOBILE]) {
+      const { page, context } = await openPage(browser, { viewport })
+      await page.goto('/')
+      await page.locator('#shop article').first().waitFor()
+      await expect(seriousViolations(page)).resolves.toEqual([])
+      await context.close()
+    }
+  },
+  AXE_TIMEOUT_MS,
+)

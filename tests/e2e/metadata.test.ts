@@ -102,7 +102,12 @@ describe('sitemap and robots', () => {
     expect(response.headers.get('content-type')).toMatch(/xml/)
     const xml = await response.text()
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-    expect(locs).toEqual(PUBLIC_ROUTES.map((path) => new URL(path, base).toString()))
+    const routes = PUBLIC_ROUTES.map((path) => new URL(path, base).toString())
+    expect(locs.slice(0, routes.length)).toEqual(routes)
+    // Then every published article's own page.
+    const articles = locs.slice(routes.length)
+    expect(articles.length).toBeGreaterThanOrEqual(3)
+    for (const loc of articles) expect(loc).toMatch(new RegExp(`^${base}/insights/[a-z0-9-]+$`))
     expect(xml).not.toMatch(/\/admin|\/api\/|deployment-test/)
     const failing: string[] = []
     for (const loc of locs) {

@@ -27,6 +27,9 @@ const recordTracking = (context: BrowserContext) => {
 const engagement = (sent: Sent[], eventType: string) =>
   sent.filter((s) => s.path === '/api/engagement/event' && s.body.eventType === eventType)
 
+// The view is sent once the page is hydrated: on a busy machine that can take a few seconds.
+const HYDRATED = { timeout: 10_000 }
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const sessionIdOf = (page: Page) =>
@@ -50,27 +53,26 @@ test('one page view per load, with the spec payload and the tab session id', asy
   const { page, context } = await openPage(browser)
   const sent = recordTracking(context)
   await page.goto('/')
-  await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
   await pause(1500)
   expect(engagement(sent, 'page_view')).toHaveLength(1)
 
   const [view] = engagement(sent, 'page_view')
   const id = await sessionIdOf(page)
   expect(id).toMatch(/^[0-9a-f-]{36}$/)
-  const userAgent = await page.evaluate(() => navigator.userAgent)
+  // No User-Agent in the body (the server reduces the request's header); no source on a direct visit.
   expect(view.body).toEqual({
     eventType: 'page_view',
     eventData: expect.any(String),
     page: '/',
     source: 'website',
-    userAgent,
     sessionId: id,
   })
   expect(JSON.parse(view.body.eventData as string)).toMatchObject({ title: expect.any(String) })
 
   // A reload is a new load in the same tab session: one more view, the same id.
   await page.reload()
-  await expect.poll(() => engagement(sent, 'page_view').length).toBe(2)
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(2)
   expect(engagement(sent, 'page_view')[1].body.sessionId).toBe(id)
   expect(await sessionIdOf(page)).toBe(id)
 
@@ -87,11 +89,43 @@ test('one page view per load, with the spec payload and the tab session id', asy
   await context.close()
 })
 
+test('a visit from another site through a tagged link: its host and tags, the browser in three words', async () => {
+  const { page, context } = await openPage(browser)
+  const sent = recordTracking(context)
+  await page.goto('/faq?utm_source=newsletter&utm_medium=email&utm_campaign=spring-books', {
+    referer: 'https://search.example/results?q=starfinity+books',
+  })
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
+  const [view] = engagement(sent, 'page_view')
+  expect(view.body).toMatchObject({
+    page: '/faq',
+    referrerHost: 'search.example',
+    utmSource: 'newsletter',
+    utmMedium: 'email',
+    utmCampaign: 'spring-books',
+  })
+  // Only the host of the referrer leaves the browser: not its path or search.
+  expect(JSON.stringify(view.body)).not.toContain('results')
+  const id = view.body.sessionId as string
+  await expect
+    .poll(
+      async () => (await query(`select * from engagement_events where session_id = $1`, [id]))[0],
+    )
+    .toMatchObject({
+      referrer_host: 'search.example',
+      utm_campaign: 'spring-books',
+      browser: expect.stringMatching(/Chrom/),
+      os: 'Linux',
+      device_type: 'desktop',
+    })
+  await context.close()
+})
+
 test('scroll depth 25, 50, 75 and 90 are sent once each', async () => {
   const { page, context } = await openPage(browser)
   const sent = recordTracking(context)
   await page.goto('/')
-  await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
   await makeTall(page)
   for (const percent of [30, 55, 80, 95, 10, 100, 60]) {
     await scrollToPercent(page, percent)
@@ -118,7 +152,7 @@ test('time spent at 30 and 60 s, and on leaving via sendBeacon', async () => {
   })
   await page.clock.install()
   await page.goto('/')
-  await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
   const id = await sessionIdOf(page)
   await page.clock.fastForward(30_000)
   await expect.poll(() => engagement(sent, 'time_spent').length).toBe(1)
@@ -141,6 +175,43 @@ test('time spent at 30 and 60 s, and on leaving via sendBeacon', async () => {
       return rows.map((row) => JSON.parse(row.event_data))
     })
     .toEqual([{ seconds: 30 }, { seconds: 60 }, { seconds: expect.any(Number), unload: true }])
+  await context.close()
+})
+
+test('time spent before a link inside the site is filed under the page that was left', async () => {
+  const { page, context } = await openPage(browser)
+  const sent = recordTracking(context)
+  await page.clock.install()
+  // The page's clock keeps running in real time besides the jump: allow for every second from
+  // the page's load to the click, which a busy machine stretches.
+  const started = Date.now()
+  await page.goto('/')
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
+  const id = await sessionIdOf(page)
+  await page.clock.fastForward(16_000)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Records', exact: true }).click()
+  await page.waitForURL('**/records')
+  const slack = Math.ceil((Date.now() - started) / 1000)
+  await expect
+    .poll(async () => {
+      const rows = await query<{ page: string; event_data: string }>(
+        `select page, event_data from engagement_events where session_id = $1 and event_type = 'time_spent' order by id`,
+        [id],
+      )
+      return rows.map((row) => ({ page: row.page, ...JSON.parse(row.event_data) }))
+    }, HYDRATED)
+    .toEqual([{ page: '/', seconds: expect.any(Number), unload: true }])
+  const [{ event_data }] = await query<{ event_data: string }>(
+    `select event_data from engagement_events where session_id = $1 and event_type = 'time_spent'`,
+    [id],
+  )
+  const { seconds } = JSON.parse(event_data) as { seconds: number }
+  expect(seconds).toBeGreaterThanOrEqual(16)
+  expect(seconds).toBeLessThanOrEqual(16 + slack)
+  // The new page's own view is filed under its path.
+  await expect
+    .poll(() => engagement(sent, 'page_view').map((s) => s.body.page), HYDRATED)
+    .toEqual(['/', '/records'])
   await context.close()
 })
 
@@ -179,7 +250,7 @@ test('a session id also where crypto.randomUUID is missing (plain http on a LAN 
   })
   const sent = recordTracking(context)
   await page.goto('/')
-  await expect.poll(() => engagement(sent, 'page_view').length).toBe(1)
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
   expect(await page.evaluate(() => typeof crypto.randomUUID)).toBe('undefined')
   const id = await sessionIdOf(page)
   expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)

@@ -3,10 +3,10 @@ import { randomInt } from 'node:crypto'
 import configPromise from '@payload-config'
 import { getPayload, handleEndpoints, type Payload } from 'payload'
 
-import { closePayload } from '@/lib/db/migrate'
+import { closePayload, migrateDatabase } from '@/lib/db/migrate'
 import { upsertUser } from '@/seed/admin'
 
-import { TEMPLATE_DUMP, createTestDatabase } from './database'
+import { createTestDatabase } from './database'
 import { TEMPLATE_DB } from './env'
 
 export type TestApp = {
@@ -33,12 +33,12 @@ export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomIn
 export const uniqueEmail = (prefix = 'visitor') =>
   `${prefix}.${Date.now().toString(36)}${randomInt(1e9)}@example.com`
 
-export const startApp = async (): Promise<TestApp> => {
-  const database = await createTestDatabase(
-    process.env.TEST_DATABASE_URL ? TEMPLATE_DB : TEMPLATE_DUMP,
-  )
+/** A Payload on a copy of the migrated template, or (`fresh`) on an empty database it migrates. */
+export const startApp = async ({ fresh = false } = {}): Promise<TestApp> => {
+  const database = await createTestDatabase(fresh ? undefined : TEMPLATE_DB)
   const config = await configPromise
   const payload = await getPayload({ config })
+  if (fresh) await migrateDatabase(payload)
 
   const request: TestApp['request'] = async (method, path, options = {}) => {
     const headers = new Headers(options.headers)

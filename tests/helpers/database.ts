@@ -1,21 +1,9 @@
-import os from 'node:os'
-import path from 'node:path'
-
 import pg from 'pg'
 
-import { spawnEmbeddedDatabase } from '@/lib/db/spawn-embedded'
-
-import { CHECKOUT_ID } from './env'
-
 /**
- * Test databases. With TEST_DATABASE_URL: databases on that PostgreSQL server, each a copy of one
- * migrated template. Without: embedded databases, each loaded from a migrated template archive.
+ * Test databases on the run's PostgreSQL server (TEST_DATABASE_URL, see test-server.ts), each a
+ * copy of one migrated template.
  */
-export const TEMPLATE_DUMP = path.join(
-  os.tmpdir(),
-  `starfinity-template-${process.getuid?.() ?? 0}-${CHECKOUT_ID}.tar`,
-)
-
 const databaseName = () => new URL(process.env.DATABASE_URL as string).pathname.slice(1)
 
 export const adminQuery = async (sql: string) => {
@@ -28,25 +16,17 @@ export const adminQuery = async (sql: string) => {
   }
 }
 
-export type TestDatabase = { close: () => Promise<void>; dump: (file: string) => Promise<void> }
+export type TestDatabase = { close: () => Promise<void> }
 
 /** Creates the database DATABASE_URL names (see env.ts): empty, or a copy of `template`. */
 export const createTestDatabase = async (template?: string): Promise<TestDatabase> => {
-  if (process.env.TEST_DATABASE_URL) {
-    const name = databaseName()
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await adminQuery(
-      template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
-    )
-    return {
-      close: () =>
-        template ? adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) : Promise.resolve(),
-      dump: async () => undefined,
-    }
+  const name = databaseName()
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await adminQuery(
+    template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+  )
+  return {
+    close: () =>
+      template ? adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) : Promise.resolve(),
   }
-  const embedded = await spawnEmbeddedDatabase({
-    socketId: process.env.TEST_DB_ID as string,
-    load: template,
-  })
-  return { close: embedded.close, dump: embedded.dump }
 }

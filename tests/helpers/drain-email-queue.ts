@@ -1,7 +1,7 @@
 /**
  * A second app process for tests: opens Payload on DATABASE_URL, prints "ready", then works the
  * email queue until nothing is due — or, with DRAIN_UNTIL_SENT=n, until n email-log rows are sent
- * (polling, so it races another runner) — prints how many jobs it ran, and exits. Run with tsx.
+ * (polling, so it races another runner) — prints how many jobs it ran, and exits. Run with scripts/run-ts.mjs.
  */
 import config from '@payload-config'
 import { sql } from '@payloadcms/db-postgres/drizzle'

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
 
-import { embeddedDatabaseUrl } from '@/lib/db/embedded-address'
-
 /** Names the checkout, so test runs of two checkouts on one machine never share a template. */
 export const CHECKOUT_ID = createHash('sha1')
   .update(path.resolve(import.meta.dirname, '../..'))
@@ -18,8 +16,8 @@ export const databaseUrl = (base: string, name: string) => {
 }
 
 /**
- * Settings of a test process, applied before Payload's configuration is imported: a database
- * address of its own (a Unix socket for the embedded database, or a database on TEST_DATABASE_URL).
+ * Settings of a test process, applied before Payload's configuration is imported: a database of its
+ * own on the run's server (TEST_DATABASE_URL).
  */
 export const applyTestEnv = (id = `${process.pid}-${randomBytes(4).toString('hex')}`) => {
   Object.assign(process.env, {
@@ -32,10 +30,9 @@ export const applyTestEnv = (id = `${process.pid}-${randomBytes(4).toString('hex
     EMAIL_QUEUE_CRON: 'off',
   })
   const base = process.env.TEST_DATABASE_URL
-  process.env.DATABASE_URL = base
-    ? databaseUrl(
-        base,
-        id === 'template' ? TEMPLATE_DB : `starfinity_test_${id.replace(/\W/g, '_')}`,
-      )
-    : embeddedDatabaseUrl(id)
+  if (!base) throw new Error('TEST_DATABASE_URL is set by the global setup (test-server.ts)')
+  process.env.DATABASE_URL = databaseUrl(
+    base,
+    id === 'template' ? TEMPLATE_DB : `starfinity_test_${id.replace(/\W/g, '_')}`,
+  )
 }

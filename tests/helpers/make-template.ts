@@ -9,12 +9,10 @@ import { getPayload } from 'payload'
 
 import { closePayload, migrateDatabase } from '@/lib/db/migrate'
 
-import { TEMPLATE_DUMP, createTestDatabase } from './database'
+import { createTestDatabase } from './database'
 
-const database = await createTestDatabase()
+await createTestDatabase()
 const payload = await getPayload({ config })
 await migrateDatabase(payload)
 await closePayload(payload)
-await database.dump(TEMPLATE_DUMP)
-await database.close()
 process.exit(0)

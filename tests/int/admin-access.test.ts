@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { DEMO_EMAIL_MESSAGE, DEMO_SEARCH_MESSAGE } from '@/access/admin'
-import { DEMO_WRITE_MESSAGE } from '@/lib/demo-guard'
+import { DEMO_WRITE_MESSAGE } from '@/plugins/demo-mode'
 
 import { seedOneOfEach, type Seeded } from '../helpers/admin'
 import { startApp, type TestApp } from '../helpers/app'

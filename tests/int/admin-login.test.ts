@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { startApp, type TestApp } from '../helpers/app'
+import { randomIp, startApp, type TestApp } from '../helpers/app'
 import { upsertUser } from '@/seed/admin'
 
 let app: TestApp
@@ -100,22 +100,83 @@ describe('POST /api/admin/login', () => {
     })
   })
 
-  it('locks the account after five failures, even for the right password, with the lock message', async () => {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await login('login-locked', `wrong-${attempt}-password`)).status).toBe(401)
+  it('refuses an address after ten failures on any login route (429, Retry-After); the admin signs in from elsewhere', async () => {
+    const ip = randomIp()
+    const attempt = (path: string, password: string) =>
+      app.request('POST', path, { body: { username: 'login-locked', password }, ip })
+    for (let n = 0; n < 10; n++) {
+      const res = await attempt(n % 2 ? '/users/login' : '/admin/login', `wrong-${n}-password`)
+      expect(res.status, res.text).toBe(401)
     }
-    const locked = await login('login-locked', PASSWORD)
+    for (let n = 0; n < 20; n++) {
+      const res = await attempt(n % 2 ? '/users/login' : '/admin/login', `wrong-${n}-password`)
+      expect(res.status, res.text).toBe(429)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+    // The right password from that address waits too; from another address it works.
+    expect((await attempt('/admin/login', PASSWORD)).status).toBe(429)
+    const elsewhere = await login('login-locked', PASSWORD)
+    expect(elsewhere.status, elsewhere.text).toBe(200)
+    expect(elsewhere.body.token).toBeTruthy()
+  })
+
+  it("locks an account only after more failures than one address may make, with Payload's lock message", async () => {
+    await upsertUser(app.payload, 'login-target', PASSWORD, 'full')
+    for (const ip of [randomIp(), randomIp()]) {
+      for (let n = 0; n < 10; n++) {
+        const res = await app.request('POST', '/users/login', {
+          body: { username: 'login-target', password: `wrong-${n}-password` },
+          ip,
+        })
+        expect(res.status).toBe(401)
+      }
+    }
+    const locked = await login('login-target', PASSWORD)
     expect(locked.status).toBe(401)
     expect(locked.body.success).toBe(false)
     expect(locked.body.message).toMatch(/locked/i)
     expect(locked.body.token).toBeUndefined()
-    const user = await app.payload.find({
-      collection: 'users',
-      where: { username: { equals: 'login-locked' } },
-      showHiddenFields: true,
-    })
-    expect(Date.parse(user.docs[0].lockUntil as string)).toBeGreaterThan(Date.now())
     // The other accounts are not affected.
     expect((await login('login-full', PASSWORD)).status).toBe(200)
+  })
+
+  it('answers an unknown user as a wrong password, in about the same time, on both routes', async () => {
+    const time = async (path: string, username: string) => {
+      const started = performance.now()
+      const res = await app.request('POST', path, {
+        body: { username, password: 'wrong-password-123' },
+      })
+      return { ms: performance.now() - started, body: res.text, status: res.status }
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!
+    for (const path of ['/users/login', '/admin/login']) {
+      const known: number[] = []
+      const unknown: number[] = []
+      for (let n = 0; n < 5; n++) {
+        const a = await time(path, 'login-full')
+        const b = await time(path, `nobody-${n}`)
+        expect(a.status).toBe(401)
+        expect(b.body).toBe(a.body)
+        known.push(a.ms)
+        unknown.push(b.ms)
+      }
+      const ratio = median(known) / median(unknown)
+      expect(
+        ratio,
+        `${path}: known ${median(known)} ms, unknown ${median(unknown)} ms`,
+      ).toBeLessThan(2)
+      expect(ratio).toBeGreaterThan(0.5)
+    }
+  })
+
+  it('has no forgot-password, reset-password or unlock: 404 at once, and the site keeps answering', async () => {
+    for (const path of ['/users/forgot-password', '/users/reset-password', '/users/unlock']) {
+      const res = await app.request('POST', path, { body: { username: 'nobody' } })
+      expect(res.status, res.text).toBe(404)
+    }
+    await expect(
+      app.payload.forgotPassword({ collection: 'users', data: { username: 'nobody' } as never }),
+    ).rejects.toThrow(/not found/i)
+    expect((await app.request('GET', '/health')).status).toBe(200)
   })
 })

@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process'
-import path from 'node:path'
-
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
@@ -9,6 +6,7 @@ import { runEmailQueue } from '@/services/email/jobs'
 import { queueEmail } from '@/services/queue-email'
 
 import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
+import { runOtherQueueProcess } from '../helpers/other-queue-process'
 import { LoopbackSmtp, pickSmtpPort, rawHeader } from '../helpers/smtp'
 
 const port = vi.hoisted(() => {
@@ -33,38 +31,8 @@ afterAll(async () => {
 
 const runQueue = () => runEmailQueue(app.payload)
 
-/** Another app process on the same database working the queue (tests/helpers/drain-email-queue.ts). */
-const runAnotherProcess = (env: Record<string, string> = {}) => {
-  const root = path.resolve(import.meta.dirname, '../..')
-  const child = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['tests/helpers/drain-email-queue.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
-  let output = ''
-  let markReady: () => void
-  const ready = new Promise<void>((resolve) => (markReady = resolve))
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-    if (/^ready$/m.test(output)) markReady()
-  })
-  const done = new Promise<number>((resolve, reject) => {
-    child.on('exit', (code) => {
-      markReady()
-      const last = output.trim().split('\n').at(-1) ?? ''
-      if (code === 0) resolve(JSON.parse(last).ran)
-      else reject(new Error(`queue process exited with ${code}: ${output}`))
-    })
-  })
-  return { ready, done }
-}
-
 /** Another app process on the same database works the queue until nothing is due; jobs it ran. */
-const drainInAnotherProcess = () => runAnotherProcess().done
+const drainInAnotherProcess = () => runOtherQueueProcess().done
 
 const logOf = (id: number) => app.payload.findByID({ collection: 'email-logs', id, depth: 0 })
 
@@ -153,7 +121,7 @@ describe('email delivery over SMTP', () => {
     )
     const recipients = Array.from({ length: 60 }, (_, i) => uniqueEmail(`bulk${i}`))
     // The other process is up and polling before the mail is queued, so both runners race for it.
-    const other = runAnotherProcess({ DRAIN_UNTIL_SENT: String(sentBefore + recipients.length) })
+    const other = runOtherQueueProcess({ DRAIN_UNTIL_SENT: String(sentBefore + recipients.length) })
     await other.ready
     for (const to of recipients)
       await queueEmail(app.payload, { to, subject: 'Hi', text: 'Hello', emailType: 'reply' })

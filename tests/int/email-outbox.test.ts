@@ -3,6 +3,8 @@ import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { runEmailQueue } from '@/services/email/jobs'
+import { unsubscribeTokenFor } from '@/services/email/preferences'
+import { confirmationToken } from '@/services/email/secret-links'
 import { rollupDeliverability } from '@/services/email/metrics'
 import { signGeneric } from '@/services/email/webhook'
 import { queueEmail } from '@/services/queue-email'
@@ -71,6 +73,50 @@ describe('development outbox (no SMTP_URL)', () => {
     expect(
       demoList.body.data.every((item: { rawMessage: unknown }) => item.rawMessage === null),
     ).toBe(true)
+  })
+})
+
+describe('development outbox keeps no working token', () => {
+  it('a confirmation and a newsletter are kept redacted: no confirm token, no unsubscribe token', async () => {
+    const email = uniqueEmail('outbox-secret')
+    const res = await app.request('POST', '/newsletter', { body: { email } })
+    expect(res.status, res.text).toBe(201)
+    await app.payload.update({
+      collection: 'newsletter-subscribers',
+      where: { email: { equals: email } },
+      data: { doubleOptInConfirmed: true, emailPreferences: ['newsletter'] },
+    })
+    await queueEmail(app.payload, {
+      to: email,
+      subject: 'Outbox news',
+      text: 'News.',
+      emailType: 'newsletter',
+      isBulk: true,
+    })
+    await drain()
+    const rows = (
+      await app.payload.find({
+        collection: 'email-logs',
+        where: { toEmail: { equals: email } },
+        sort: 'id',
+        depth: 0,
+      })
+    ).docs
+    expect(rows.map((row) => [row.emailType, row.status])).toEqual([
+      ['confirmation', 'sent'],
+      ['newsletter', 'sent'],
+    ])
+    const [confirmation, newsletter] = rows
+    const confirmToken = confirmationToken(confirmation.messageId!)
+    const unsubscribeToken = await unsubscribeTokenFor(app.payload, email)
+    const stored = JSON.stringify(rows)
+    expect(stored).not.toContain(confirmToken)
+    expect(stored).not.toContain(unsubscribeToken)
+    expect((await simpleParser(confirmation.rawMessage!)).text).toContain(
+      '/newsletter/confirm?token=[redacted]',
+    )
+    const unfolded = newsletter.rawMessage!.replace(/\r?\n[ \t]+/g, ' ')
+    expect(unfolded).toMatch(/^List-Unsubscribe: .*token=%5Bredacted%5D/m)
   })
 })
 

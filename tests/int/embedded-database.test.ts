@@ -1,16 +1,17 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { DatabaseInUseError } from '@/lib/db/embedded'
-import { spawnEmbeddedDatabase } from '@/lib/db/spawn-embedded'
+import { DatabaseInUseError, embeddedPaths, startEmbeddedServer } from '@/lib/db/embedded'
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-embedded-'))
-const dir = path.join(dataDir, 'pglite')
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+const root = path.resolve(import.meta.dirname, '../..')
+const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-embedded-'))
+afterAll(() => fs.rmSync(dataRoot, { recursive: true, force: true }))
 
 const query = async (url: string, text: string) => {
   const client = new pg.Client({ connectionString: url })
@@ -22,51 +23,108 @@ const query = async (url: string, text: string) => {
   }
 }
 
-describe('embedded database', () => {
-  it('keeps its data across a stop and a start, and has one owner at a time', async () => {
-    const first = await spawnEmbeddedDatabase({ dataDir: dir, socketId: `persist-${process.pid}` })
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('embedded PostgreSQL server', () => {
+  it('initialises a fresh directory, keeps its data across a stop and a start, and has one owner', async () => {
+    const first = await startEmbeddedServer({ dataRoot })
+    expect(new URL(first.url).hostname).toBe('127.0.0.1')
+    expect(fs.statSync(embeddedPaths(dataRoot).password).mode & 0o777).toBe(0o600)
+    const [{ version }] = await query(
+      first.url,
+      "select current_setting('server_version_num')::int as version",
+    )
+    expect(version).toBeGreaterThanOrEqual(180000)
+    await query(first.url, 'create extension if not exists pg_trgm')
     await query(first.url, 'create table notes (body text)')
     await query(first.url, "insert into notes values ('kept')")
 
-    const second = spawnEmbeddedDatabase({ dataDir: dir, socketId: `second-${process.pid}` })
+    const second = startEmbeddedServer({ dataRoot })
     await expect(second).rejects.toBeInstanceOf(DatabaseInUseError)
     await expect(second).rejects.toThrow(/already in use by process \d+/)
 
-    await first.close()
-    expect(fs.existsSync(`${dir}.lock`)).toBe(false)
+    // A wrong password is refused: the server is not open to whoever reaches the port.
+    const wrong = new URL(first.url)
+    wrong.password = 'not-the-password'
+    await expect(query(wrong.toString(), 'select 1')).rejects.toThrow(/password/)
 
-    const again = await spawnEmbeddedDatabase({ dataDir: dir, socketId: `again-${process.pid}` })
+    await first.stop()
+    expect(isAlive(first.pid)).toBe(false)
+    expect(fs.existsSync(embeddedPaths(dataRoot).lock)).toBe(false)
+
+    const again = await startEmbeddedServer({ dataRoot })
     try {
       expect(await query(again.url, 'select body from notes')).toEqual([{ body: 'kept' }])
     } finally {
-      await again.close()
+      await again.stop()
     }
   })
 
-  it('takes over a lock left by a process that died', async () => {
-    fs.writeFileSync(`${dir}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345 }))
-    const db = await spawnEmbeddedDatabase({ dataDir: dir, socketId: `stale-${process.pid}` })
+  it('starts again after its owner was killed with kill -9, with everything committed', async () => {
+    // An owner process that starts the server, commits a row, says so, and waits to be killed.
+    const script = `
+      import { startEmbeddedServer } from ${JSON.stringify(path.join(root, 'src/lib/db/embedded.ts'))}
+      import pg from ${JSON.stringify(createRequire(import.meta.url).resolve('pg'))}
+      const server = await startEmbeddedServer({ dataRoot: ${JSON.stringify(dataRoot)} })
+      const client = new pg.Client({ connectionString: server.url })
+      await client.connect()
+      await client.query("insert into notes values ('before the crash')")
+      console.log(JSON.stringify({ pid: server.pid }))
+      setInterval(() => undefined, 1000)
+    `
+    const file = path.join(dataRoot, 'owner.mts')
+    fs.writeFileSync(file, script)
+    const owner = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const { pid } = await new Promise<{ pid: number }>((resolve, reject) => {
+      let out = ''
+      owner.stdout.on('data', (chunk) => {
+        out += chunk
+        const line = out.split('\n').find((l) => l.startsWith('{'))
+        if (line) resolve(JSON.parse(line))
+      })
+      owner.once('exit', (code) => reject(new Error(`owner exited ${code}`)))
+    })
+    owner.kill('SIGKILL')
+    await new Promise((resolve) => owner.once('exit', resolve))
+    expect(isAlive(pid)).toBe(true) // the server outlived its owner
+
+    const next = await startEmbeddedServer({ dataRoot })
     try {
-      expect(await query(db.url, 'select count(*)::int as n from notes')).toEqual([{ n: 1 }])
+      expect(isAlive(pid)).toBe(false) // the orphan was shut down, not left beside the new one
+      expect(await query(next.url, 'select body from notes order by body')).toEqual([
+        { body: 'before the crash' },
+        { body: 'kept' },
+      ])
     } finally {
-      await db.close()
+      await next.stop()
     }
   })
 
-  it('serves concurrent connections without mixing their statements', async () => {
-    const db = await spawnEmbeddedDatabase({ socketId: `concurrent-${process.pid}` })
-    const pool = new pg.Pool({ connectionString: db.url, max: 2 })
+  it('serves concurrent connections in parallel', async () => {
+    const server = await startEmbeddedServer({ dataRoot })
+    const pool = new pg.Pool({ connectionString: server.url, max: 4 })
     try {
-      await pool.query('create table counter (n int)')
-      await Promise.all(
-        Array.from({ length: 100 }, (_, i) => pool.query('insert into counter values ($1)', [i])),
+      // Three sessions sleep at once; a fourth sees all three busy at the same moment.
+      const sleepers = Array.from({ length: 3 }, () => pool.query('select pg_sleep(1)'))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const { rows } = await pool.query(
+        "select count(*)::int as busy from pg_stat_activity where state = 'active' and query = 'select pg_sleep(1)'",
       )
-      expect(
-        (await pool.query('select count(*)::int as n, sum(n)::int as total from counter')).rows,
-      ).toEqual([{ n: 100, total: 4950 }])
+      await Promise.all(sleepers)
+      expect(rows[0].busy).toBe(3)
     } finally {
       await pool.end()
-      await db.close()
+      await server.stop()
     }
   })
 })

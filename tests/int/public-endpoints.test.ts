@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { flushAnalytics } from '@/services/analytics-buffer'
+import {
+  bufferAnalyticsRows,
+  bufferedAnalyticsRows,
+  flushAnalytics,
+} from '@/services/analytics-buffer'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 
@@ -366,6 +370,58 @@ describe('events', () => {
     expect(events[1].sessionId).toBe('anonymous')
     expect(new Set(events.map((e) => e.ipHash)).size).toBe(1)
     expect(JSON.stringify(events)).not.toContain(ip)
+  })
+
+  it('stores a buffer larger than one statement can carry (as after an outage)', async () => {
+    const label = `backlog-${Date.now()}`
+    const now = new Date().toISOString()
+    const rows = Array.from({ length: 7_000 }, (_, index) => ({
+      action: 'click',
+      category: 'navigation',
+      label,
+      value: index,
+      page: '/',
+      timestamp: now,
+      sessionId: 'anonymous',
+      ipHash: 'backlog',
+      createdAt: now,
+      updatedAt: now,
+    }))
+    bufferAnalyticsRows(app.payload, rows) // 7,000 rows × 11 columns > 65,535 parameters
+    await flushAnalytics(app.payload)
+    expect(bufferedAnalyticsRows()).toBe(0)
+    const { totalDocs } = await app.payload.count({
+      collection: 'analytics-events',
+      where: { label: { equals: label } },
+    })
+    expect(totalDocs).toBe(7_000)
+  })
+
+  it('drops only a row the database refuses for its data, and stores the others of its batch', async () => {
+    const label = `refused-${Date.now()}`
+    const now = new Date().toISOString()
+    const row = (action: string, value: number) => ({
+      action,
+      category: 'navigation',
+      label,
+      value,
+      page: '/',
+      timestamp: now,
+      sessionId: 'anonymous',
+      ipHash: 'refused',
+      createdAt: now,
+      updatedAt: now,
+    })
+    // 'hover' is not a value of the action enum: PostgreSQL refuses that row (SQLSTATE 22P02).
+    bufferAnalyticsRows(app.payload, [row('click', 1), row('hover', 2), row('click', 3)])
+    await flushAnalytics(app.payload)
+    expect(bufferedAnalyticsRows()).toBe(0)
+    const { docs } = await app.payload.find({
+      collection: 'analytics-events',
+      where: { label: { equals: label } },
+      sort: 'value',
+    })
+    expect(docs.map((doc) => doc.value)).toEqual([1, 3])
   })
 
   it('rejects unknown categories and actions', async () => {

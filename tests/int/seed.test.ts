@@ -8,7 +8,7 @@ import { startApp, type TestApp } from '../helpers/app'
 
 const SEEDED = [
   'characters',
-  'insights',
+  'articles',
   'faq-items',
   'books',
   'songs',
@@ -77,7 +77,7 @@ describe('seed(payload)', () => {
   it('fills an empty database with the content and one full admin', async () => {
     expect(await counts()).toEqual({
       characters: 0,
-      insights: 0,
+      articles: 0,
       'faq-items': 0,
       books: 0,
       songs: 0,
@@ -87,7 +87,11 @@ describe('seed(payload)', () => {
 
     const output = await runSeed()
 
-    const characters = await app.payload.find({ collection: 'characters', sort: 'order', depth: 0 })
+    const characters = await app.payload.find({
+      collection: 'characters',
+      sort: '_order',
+      depth: 0,
+    })
     expect(characters.totalDocs).toBe(5)
     const names = characters.docs.map((c) => c.name)
     expect(names[0]).toBe('Dune')
@@ -97,16 +101,25 @@ describe('seed(payload)', () => {
       expect.stringMatching(/^Fern/),
       expect.stringMatching(/^Crystal/),
     ])
-    const orders = characters.docs.map((c) => c.order as number)
-    expect(orders).toEqual([...orders].sort((a, b) => a - b))
+    const orders = characters.docs.map((c) => c._order as string)
     expect(new Set(orders).size).toBe(5)
+    expect(characters.docs.every((c) => c._status === 'published')).toBe(true)
+
+    const articles = await app.payload.find({
+      collection: 'articles',
+      where: { _status: { equals: 'published' } },
+      depth: 0,
+    })
+    expect(articles.totalDocs).toBeGreaterThanOrEqual(3)
 
     const featured = await app.payload.find({
-      collection: 'insights',
+      collection: 'articles',
       where: { featured: { equals: true } },
       depth: 0,
     })
     expect(featured.totalDocs).toBe(1)
+    // Its cover is the seeded artwork, imported into Media.
+    expect(featured.docs[0]!.coverImage).toEqual(expect.any(Number))
     const content = featured.docs[0]!.content as { root?: { type?: string } }
     expect(content.root?.type).toBe('root')
     expect(lexicalNodes(content.root).some((node) => node.type === 'heading')).toBe(true)

@@ -1,10 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
+import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+
+import { readRunning } from '@/lib/db/embedded'
 
 /**
  * `npm start` as a new user runs it: nothing configured, the embedded database, the production
@@ -30,37 +33,33 @@ const cleanEnv = (port: number) => {
   const env: Record<string, string | undefined> = {}
   for (const [key, value] of Object.entries(process.env)) {
     if (
-      !/^(DATABASE_URL|TEST_|NODE_ENV|PAYLOAD_SECRET|EMBEDDED_DB_ID|VITEST|ADMIN_|DB_POOL_MAX)/.test(
-        key,
-      )
+      !/^(DATABASE_URL|TEST_|NODE_ENV|PAYLOAD_SECRET|DATA_DIR|VITEST|ADMIN_|DB_POOL_MAX)/.test(key)
     )
       env[key] = value
   }
   return {
     ...env,
     PORT: String(port),
-    PGLITE_DATA_DIR: path.join(dataDir, 'pglite'),
+    DATA_DIR: dataDir,
     PAYLOAD_SECRET: 'site-test-secret-0123456789abcdef',
+    // The load below comes from one address.
+    RATE_LIMIT_FACTOR: '0',
   }
 }
 
 const start = async () => {
   const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
-    {
-      cwd: root,
-      env: cleanEnv(port) as unknown as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/start.ts'], {
+    cwd: root,
+    env: cleanEnv(port) as unknown as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   running.push(child)
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
   const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 9 * 60_000
+  const deadline = Date.now() + 14 * 60_000
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -77,11 +76,37 @@ const start = async () => {
   throw new Error(`the site did not answer in time:\n${output}`)
 }
 
-const stop = (child: ChildProcess) =>
+const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
   new Promise<number | null>((resolve) => {
     child.once('exit', (code) => resolve(code))
-    child.kill('SIGTERM')
+    child.kill(signal)
   })
+
+/** PostgreSQL server processes serving this test's data directory. */
+const postgresServers = () => {
+  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+  return out.split('\n').filter((line) => line.includes(path.join(dataDir, 'postgres')))
+}
+
+/** The Next server started by an `npm start` process: the descendant whose command names next. */
+const nextServerPid = (startPid: number) => {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+    .filter((match): match is RegExpMatchArray => Boolean(match))
+    .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args }))
+  const family = new Set([startPid])
+  for (let grew = true; grew;) {
+    grew = false
+    for (const row of rows) {
+      if (family.has(row.ppid) && !family.has(row.pid)) {
+        family.add(row.pid)
+        grew = true
+      }
+    }
+  }
+  return rows.find((row) => family.has(row.pid) && /next/.test(row.args))?.pid
+}
 
 const signup = (base: string) =>
   fetch(`${base}/api/waitlist`, {
@@ -89,6 +114,60 @@ const signup = (base: string) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'a@b.co', name: 'A', product: 'records' }),
   })
+
+/** A visitor's browser (Node's own User-Agent, "node", is a bot's, and bots are not counted). */
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
+
+const post = (base: string, route: string, body: unknown) =>
+  fetch(`${base}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
+    body: JSON.stringify(body),
+  }).then(
+    (response) => response.status,
+    () => 0,
+  )
+
+/** Visitors signing up and browsing until stopped; what was acknowledged with 201. */
+const visitorLoad = (base: string) => {
+  let running = true
+  const acknowledged = { waitlist: [] as string[], events: [] as string[] }
+  const workers = Array.from({ length: 10 }, async (_, worker) => {
+    for (let i = 0; running; i++) {
+      const email = `load-${worker}-${i}@example.com`
+      const joined = await post(base, 'waitlist', { email, name: 'Load', product: 'records' })
+      if (joined === 201) acknowledged.waitlist.push(email)
+      const sessionId = `load-${worker}-${i}`
+      const tracked = await post(base, 'analytics/track', {
+        action: 'click',
+        category: 'navigation',
+        page: '/',
+        sessionId,
+      })
+      if (tracked === 201) acknowledged.events.push(sessionId)
+      if (joined === 0 && tracked === 0) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })
+  return {
+    acknowledged,
+    stop: async () => {
+      running = false
+      await Promise.all(workers)
+    },
+  }
+}
+
+const queryRunning = async (text: string, values: unknown[]) => {
+  const url = readRunning(dataDir)?.url
+  if (!url) throw new Error('no running database')
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(text, values)).rows
+  } finally {
+    await client.end()
+  }
+}
 
 describe('npm start', () => {
   it(
@@ -100,16 +179,56 @@ describe('npm start', () => {
       }
       expect(first.output()).toMatch(/username: admin\s+password: \S{20,}/)
       expect((await signup(first.base)).status).toBe(201)
-      expect(await stop(first.child)).toBe(0)
-      expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false)
+      expect(postgresServers().length).toBeGreaterThan(0) // a real PostgreSQL server runs
+
+      // Stopped (SIGTERM) while visitors sign up and browse: a bounded, clean stop.
+      const load = visitorLoad(first.base)
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      const stopping = Date.now()
+      expect(await stop(first.child, 'SIGTERM')).toBe(0)
+      expect(Date.now() - stopping).toBeLessThan(20_000)
+      await load.stop()
+      expect(load.acknowledged.waitlist.length).toBeGreaterThan(0)
+      expect(fs.existsSync(path.join(dataDir, 'postgres.lock'))).toBe(false)
+      expect(postgresServers()).toEqual([]) // and nothing is left behind
 
       const second = await start()
+      // Every signup and event acknowledged before the stop is stored.
+      const entries = await queryRunning(
+        'SELECT email FROM waitlist_entries WHERE email = ANY($1)',
+        [load.acknowledged.waitlist],
+      )
+      expect(entries.length).toBe(load.acknowledged.waitlist.length)
+      const events = await queryRunning(
+        'SELECT count(*)::int AS n FROM analytics_events WHERE session_id = ANY($1)',
+        [load.acknowledged.events],
+      )
+      expect(events[0].n).toBe(load.acknowledged.events.length)
+
       const again = await signup(second.base)
       expect(again.status).toBe(409)
       expect((await fetch(`${second.base}/api/characters`).then((r) => r.json())).totalDocs).toBe(5)
       expect(second.output()).not.toMatch(/password:/)
-      expect(await stop(second.child)).toBe(0)
+
+      // A second owner of the same data directory is refused with a clear message.
+      const third = spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/start.ts'], {
+        cwd: root,
+        env: cleanEnv(await freePort()) as unknown as NodeJS.ProcessEnv,
+      })
+      let thirdOutput = ''
+      third.stderr?.on('data', (chunk) => (thirdOutput += chunk))
+      const thirdCode = await new Promise((resolve) => third.once('close', resolve))
+      expect(thirdCode).toBe(1)
+      expect(thirdOutput).toMatch(/already in use by process \d+/)
+
+      // The Next server killed from outside: npm start stops the database and exits non-zero.
+      const pid = nextServerPid(second.child.pid as number)
+      expect(pid).toBeGreaterThan(0)
+      const exited = new Promise<number | null>((resolve) => second.child.once('exit', resolve))
+      process.kill(pid as number, 'SIGKILL')
+      expect(await exited).not.toBe(0)
+      expect(postgresServers()).toEqual([])
     },
-    20 * 60_000,
+    30 * 60_000,
   )
 })

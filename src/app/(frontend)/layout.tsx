@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next'
-import { connection } from 'next/server'
 import type { ReactNode } from 'react'
 
 import { AnchorScroll } from '@/components/site/AnchorScroll'
@@ -21,8 +20,7 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#07061a' }
 
 export default async function FrontendLayout({ children }: { children: ReactNode }) {
-  // Rendered per request, so every page's scripts carry that request's CSP nonce (decision 55).
-  await connection()
+  // Static: pages are served from the page cache and refreshed when editors publish (decision 70).
   const settings = await getSiteSettings()
   return (
     <html lang="en">

@@ -4,7 +4,7 @@ import { Ecosystem } from '@/components/site/home/Ecosystem'
 import { Hero } from '@/components/site/home/Hero'
 import { HomeTracking } from '@/components/site/home/HomeTracking'
 import { ShopSection } from '@/components/site/shop/ShopSection'
-import { StarField } from '@/components/site/stars/StarField'
+import { StarSky } from '@/components/site/stars/StarSky'
 import { backgroundStarCount } from '@/components/site/stars/star-layout'
 import { Page } from '@/components/site/ui'
 import { pageMetadata } from '@/lib/metadata'
@@ -18,7 +18,7 @@ export default async function HomePage() {
   const settings = await getSiteSettings()
   return (
     <Page>
-      <StarField count={HOME_STARS} fixed />
+      <StarSky count={HOME_STARS} />
       <Hero tagline={settings.tagline} />
       <Ecosystem bookStoreUrl={settings.bookStoreUrl} musicStoreUrl={settings.musicStoreUrl} />
       <AboutFounder />

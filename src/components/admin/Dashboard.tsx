@@ -1,34 +1,36 @@
 'use client'
 
-import { useState } from 'react'
+import { useSearchParams } from 'next/navigation'
 import styled from 'styled-components'
 
 import { StyledComponentsRegistry } from '@/components/site/StyledComponentsRegistry'
-import { NotificationProvider } from '@/components/site/notifications/Notifications'
 
+import { AccessProvider } from './access'
+import { Logo } from './brand/Logo'
+import { setViewQuery } from './list/useAdminList'
 import { logout } from './logout'
-import { type AccessLevel, AccessProvider } from './parts'
 import { AnalyticsTab } from './tabs/AnalyticsTab'
-import { ComposerTab } from './tabs/ComposerTab'
+import { ComposerTab } from './tabs/composer/ComposerTab'
 import { ContactsTab } from './tabs/ContactsTab'
 import { EmailManagerTab } from './tabs/EmailManagerTab'
 import { NewsletterTab } from './tabs/NewsletterTab'
 import { OverviewTab } from './tabs/OverviewTab'
 import { ParentInsightsTab } from './tabs/ParentInsightsTab'
 import { WaitlistTab } from './tabs/WaitlistTab'
+import type { AccessLevel } from './types'
 import { Button, Pill } from './ui'
 
-const TABS = {
-  Overview: OverviewTab,
-  'Waitlist Management': WaitlistTab,
-  'Contact Messages': ContactsTab,
-  'Parent Insights': ParentInsightsTab,
-  'AI Email Composer': ComposerTab,
-  'AI Analytics': AnalyticsTab,
-  Newsletter: NewsletterTab,
-  'Email Manager': EmailManagerTab,
-} as const
-type TabName = keyof typeof TABS
+/** The tabs of the spec, each with the name it has in the address (`/admin?tab=contacts`). */
+const TABS = [
+  { name: 'Overview', slug: 'overview', Panel: OverviewTab },
+  { name: 'Waitlist Management', slug: 'waitlist', Panel: WaitlistTab },
+  { name: 'Contact Messages', slug: 'contacts', Panel: ContactsTab },
+  { name: 'Parent Insights', slug: 'parent-insights', Panel: ParentInsightsTab },
+  { name: 'AI Email Composer', slug: 'composer', Panel: ComposerTab },
+  { name: 'AI Analytics', slug: 'analytics', Panel: AnalyticsTab },
+  { name: 'Newsletter', slug: 'newsletter', Panel: NewsletterTab },
+  { name: 'Email Manager', slug: 'emails', Panel: EmailManagerTab },
+] as const
 
 /** The dashboard: header (Home, Logout, 'Demo Mode' badge) and the tabs of the spec. */
 export function Dashboard({
@@ -38,43 +40,39 @@ export function Dashboard({
   accessLevel: AccessLevel
   username: string
 }) {
-  const [tab, setTab] = useState<TabName>('Overview')
-  const Current = TABS[tab]
+  const slug = useSearchParams().get('tab')
+  const current = TABS.find((tab) => tab.slug === slug) ?? TABS[0]
   return (
     <StyledComponentsRegistry>
-      <NotificationProvider>
-        <AccessProvider value={accessLevel}>
-          <Wrapper>
-            <Header>
-              <h1>Starfinity Dashboard</h1>
-              {accessLevel === 'demo' && <Pill $tone="warning">Demo Mode</Pill>}
-              <span>{username}</span>
-              <Button as="a" href="/">
-                Home
-              </Button>
-              <Button type="button" onClick={logout}>
-                Logout
-              </Button>
-            </Header>
-            <Tabs role="tablist" aria-label="Dashboard sections">
-              {(Object.keys(TABS) as TabName[]).map((name) => (
-                <Tab
-                  key={name}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === name}
-                  onClick={() => setTab(name)}
-                >
-                  {name}
-                </Tab>
-              ))}
-            </Tabs>
-            <div role="tabpanel" aria-label={tab}>
-              <Current />
-            </div>
-          </Wrapper>
-        </AccessProvider>
-      </NotificationProvider>
+      <AccessProvider value={accessLevel}>
+        <Wrapper>
+          <Header>
+            <Logo />
+            <h1>Starfinity Dashboard</h1>
+            {accessLevel === 'demo' && <Pill tone="warning">Demo Mode</Pill>}
+            <User>{username}</User>
+            <Button href="/">Home</Button>
+            <Button onClick={logout}>Logout</Button>
+          </Header>
+          <Tabs role="tablist" aria-label="Dashboard sections">
+            {TABS.map((tab) => (
+              <Tab
+                key={tab.slug}
+                type="button"
+                role="tab"
+                aria-selected={tab === current}
+                // A tab opens with its list at the start: page, search and filters are not kept.
+                onClick={() => setViewQuery({ tab: tab.slug }, 'push', false)}
+              >
+                {tab.name}
+              </Tab>
+            ))}
+          </Tabs>
+          <div role="tabpanel" aria-label={current.name}>
+            <current.Panel key={current.slug} />
+          </div>
+        </Wrapper>
+      </AccessProvider>
     </StyledComponentsRegistry>
   )
 }
@@ -90,15 +88,16 @@ const Header = styled.header`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 10px;
+  gap: 10px 14px;
   h1 {
     flex: 1 1 auto;
     margin: 0;
-    font-size: 1.6rem;
+    font-size: 1.5rem;
   }
-  span {
-    color: var(--theme-elevation-600);
-  }
+`
+
+const User = styled.span`
+  color: var(--theme-elevation-600);
 `
 
 const Tabs = styled.div`
@@ -119,7 +118,7 @@ const Tab = styled.button`
   font-weight: 600;
   cursor: pointer;
   &[aria-selected='true'] {
-    border-bottom-color: var(--theme-elevation-800);
+    border-bottom-color: var(--brand-accent);
     color: var(--theme-text);
   }
 `

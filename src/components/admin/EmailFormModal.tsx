@@ -2,12 +2,11 @@
 
 import { type ReactNode, useState } from 'react'
 
-import { useNotify } from '@/components/site/notifications/Notifications'
 import { adminEmailSchema } from '@/schemas/admin'
 
-import { apiFetch, errorText } from './api'
+import { apiFetch } from './api'
 import { Modal } from './Modal'
-import { DEMO_HINT, useIsDemo } from './parts'
+import { notifyError, notifySuccess } from './notify'
 import { Button, Input, Label, Row, Textarea } from './ui'
 
 type Draft = { subject: string; message: string }
@@ -40,15 +39,13 @@ type EmailFormProps = {
 }
 
 function EmailForm({ initial, endpoint, notices, onClose, onSent, extra }: EmailFormProps) {
-  const notify = useNotify()
-  const isDemo = useIsDemo()
   const [draft, setDraft] = useState<Draft>(initial)
   const [isSending, setSending] = useState(false)
 
   const send = async () => {
     const parsed = adminEmailSchema.safeParse(draft)
     if (!parsed.success) {
-      notify({ title: parsed.error.issues[0].message, variant: 'destructive' })
+      notifyError(parsed.error.issues[0].message)
       return
     }
     setSending(true)
@@ -57,12 +54,12 @@ function EmailForm({ initial, endpoint, notices, onClose, onSent, extra }: Email
         body: parsed.data,
       })
       if (!answer.success) throw new Error(answer.message)
-      notify({ title: notices.success })
+      notifySuccess(notices.success)
       onSent()
       onClose()
     } catch (error) {
       setSending(false)
-      notify({ title: notices.failure, description: errorText(error), variant: 'destructive' })
+      notifyError(notices.failure, error)
     }
   }
 
@@ -85,19 +82,10 @@ function EmailForm({ initial, endpoint, notices, onClose, onSent, extra }: Email
       </Label>
       {extra?.((message) => setDraft((current) => ({ ...current, message })))}
       <Row>
-        <Button
-          type="button"
-          $variant="primary"
-          $demo={isDemo}
-          title={isDemo ? DEMO_HINT : undefined}
-          disabled={isSending}
-          onClick={send}
-        >
+        <Button variant="primary" mutates disabled={isSending} onClick={send}>
           {isSending ? 'Sending...' : 'Send'}
         </Button>
-        <Button type="button" onClick={onClose}>
-          Cancel
-        </Button>
+        <Button onClick={onClose}>Cancel</Button>
       </Row>
     </>
   )

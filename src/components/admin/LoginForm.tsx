@@ -4,11 +4,12 @@ import { type FormEvent, useState } from 'react'
 import styled from 'styled-components'
 
 import { StyledComponentsRegistry } from '@/components/site/StyledComponentsRegistry'
-import { NotificationProvider, useNotify } from '@/components/site/notifications/Notifications'
 import { ApiError } from '@/lib/api-client'
 import { adminLoginSchema } from '@/schemas/admin'
 
 import { apiFetch } from './api'
+import { Logo } from './brand/Logo'
+import { notifyError, notifySuccess } from './notify'
 import { Button, ErrorText, Input, Label } from './ui'
 
 /** How long the welcome notice shows before the dashboard opens. */
@@ -17,15 +18,12 @@ export const WELCOME_DELAY_MS = 1200
 export function LoginForm() {
   return (
     <StyledComponentsRegistry>
-      <NotificationProvider>
-        <SignIn />
-      </NotificationProvider>
+      <SignIn />
     </StyledComponentsRegistry>
   )
 }
 
 function SignIn() {
-  const notify = useNotify()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [isPending, setPending] = useState(false)
 
@@ -46,24 +44,14 @@ function SignIn() {
     setPending(true)
     try {
       const answer = await apiFetch<{ message: string }>('/api/admin/login', { body: parsed.data })
-      notify({ title: 'Login Successful', description: answer.message })
+      notifySuccess('Login Successful', answer.message)
       // A full load, so Payload's admin renders with the new session.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       setTimeout(() => window.location.assign('/admin'), WELCOME_DELAY_MS)
     } catch (error) {
       setPending(false)
-      if (error instanceof ApiError)
-        notify({
-          title: 'Login Failed',
-          description: error.serverMessage ?? 'Invalid credentials',
-          variant: 'destructive',
-        })
-      else
-        notify({
-          title: 'Login Error',
-          description: 'Failed to connect to server',
-          variant: 'destructive',
-        })
+      if (error instanceof ApiError) notifyError('Login Failed', error, 'Invalid credentials')
+      else notifyError('Login Error', undefined, 'Failed to connect to server')
     }
   }
 
@@ -72,6 +60,7 @@ function SignIn() {
       <Close href="/about" aria-label="Close">
         ×
       </Close>
+      <Logo />
       <h1>Admin sign in</h1>
       <form onSubmit={submit} noValidate>
         <Label>
@@ -95,7 +84,7 @@ function SignIn() {
           />
           {errors.password && <ErrorText>{errors.password}</ErrorText>}
         </Label>
-        <Button type="submit" $variant="primary" disabled={isPending}>
+        <Button type="submit" variant="primary" disabled={isPending}>
           {isPending ? 'Signing In...' : 'Sign In'}
         </Button>
       </form>
@@ -109,9 +98,14 @@ const Card = styled.div`
   gap: 16px;
   width: min(420px, 100%);
   margin: 0 auto;
+  padding: 28px 24px;
+  border: 1px solid rgba(255, 255, 255, 0.14);
+  border-radius: 16px;
+  background: rgba(255, 255, 255, 0.06);
+  box-shadow: 0 20px 60px rgba(7, 6, 26, 0.6);
   h1 {
     margin: 0;
-    font-size: 1.6rem;
+    font-size: 1.4rem;
   }
   form {
     display: grid;
@@ -121,8 +115,8 @@ const Card = styled.div`
 
 const Close = styled.a`
   position: absolute;
-  top: -4px;
-  right: 0;
+  top: 12px;
+  right: 12px;
   display: grid;
   place-items: center;
   width: 36px;

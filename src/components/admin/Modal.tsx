@@ -1,5 +1,6 @@
 'use client'
 
+import { Button } from '@payloadcms/ui'
 import { type ReactNode, useEffect, useRef } from 'react'
 import styled from 'styled-components'
 
@@ -40,9 +41,13 @@ export function Modal({
         <Body>
           <Header>
             <h2>{title}</h2>
-            <Close type="button" aria-label="Close" onClick={onClose}>
-              ×
-            </Close>
+            <Button
+              buttonStyle="icon-label"
+              icon="x"
+              aria-label="Close"
+              margin={false}
+              onClick={onClose}
+            />
           </Header>
           {children}
         </Body>
@@ -79,15 +84,4 @@ const Header = styled.div`
     margin: 0;
     font-size: 1.2rem;
   }
-`
-
-const Close = styled.button`
-  width: 36px;
-  height: 36px;
-  border: 0;
-  border-radius: 50%;
-  background: var(--theme-elevation-100);
-  color: var(--theme-text);
-  font-size: 1.4rem;
-  cursor: pointer;
 `

@@ -4,15 +4,6 @@ import useSWR, { type SWRConfiguration } from 'swr'
 
 import { ApiError, apiFetch } from '@/lib/api-client'
 
-/** A page of an admin list (docs/decisions/0030-admin-api.md). */
-export type Page<T> = {
-  data: T[]
-  page: number
-  limit: number
-  totalDocs: number
-  totalPages: number
-}
-
 /** Spec §7: data is never stale, no retries, no refetch on focus, no polling. */
 const SWR_OPTIONS: SWRConfiguration = {
   revalidateOnFocus: false,

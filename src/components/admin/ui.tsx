@@ -1,8 +1,84 @@
 'use client'
 
+import { Button as PayloadButton, Pill as PayloadPill } from '@payloadcms/ui'
+import type { MouseEvent, ReactNode } from 'react'
 import styled, { css } from 'styled-components'
 
-/** The dashboard's primitives, drawn with Payload's admin CSS variables (light and dark themes). */
+import { DEMO_HINT, useIsDemo } from './access'
+
+/**
+ * The dashboard's primitives. Buttons and pills are Payload's own; the layout pieces and the native
+ * form controls are drawn with Payload's admin CSS variables (docs/decisions/0090-admin-list-kit.md).
+ */
+
+type ButtonProps = {
+  children: ReactNode
+  variant?: 'primary' | 'secondary' | 'danger'
+  /** A control that changes data: for demo users it is greyed, with the hint, but still answers,
+   * so the server's refusal shows. */
+  mutates?: boolean
+  disabled?: boolean
+  onClick?: (event: MouseEvent) => void
+  type?: 'button' | 'submit'
+  /** Renders a link (e.g. a download) instead of a button. */
+  href?: string
+  download?: boolean
+  role?: string
+  selected?: boolean
+}
+
+export function Button({
+  children,
+  variant = 'secondary',
+  mutates = false,
+  href,
+  download,
+  role,
+  selected,
+  ...rest
+}: ButtonProps) {
+  const isGreyed = useIsDemo() && mutates
+  return (
+    <PayloadButton
+      {...rest}
+      buttonStyle={variant === 'danger' ? 'error' : variant}
+      size="medium"
+      margin={false}
+      className={isGreyed ? 'admin-demo' : undefined}
+      el={href ? 'anchor' : 'button'}
+      url={href}
+      extraButtonProps={{
+        title: isGreyed ? DEMO_HINT : undefined,
+        role,
+        'aria-selected': selected,
+        download: download || undefined,
+      }}
+    >
+      {children}
+    </PayloadButton>
+  )
+}
+
+const PILL_STYLES = {
+  plain: 'light',
+  success: 'success',
+  warning: 'warning',
+  error: 'error',
+} as const
+
+export function Pill({
+  tone = 'plain',
+  children,
+}: {
+  tone?: keyof typeof PILL_STYLES
+  children: ReactNode
+}) {
+  return (
+    <PayloadPill pillStyle={PILL_STYLES[tone]} size="small">
+      {children}
+    </PayloadPill>
+  )
+}
 
 export const Panel = styled.section`
   display: grid;
@@ -93,73 +169,6 @@ export const Label = styled.label`
   font-size: 0.9rem;
 `
 
-/** A mutating control for demo users is greyed but still answers, so the server's refusal shows. */
-export const Button = styled.button<{
-  $variant?: 'primary' | 'secondary' | 'danger'
-  $demo?: boolean
-}>`
-  ${control}
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  cursor: pointer;
-  font-weight: 600;
-  white-space: nowrap;
-  text-decoration: none;
-  ${({ $variant = 'secondary' }) =>
-    $variant === 'primary'
-      ? css`
-          border-color: var(--theme-elevation-800);
-          background: var(--theme-elevation-800);
-          color: var(--theme-elevation-0);
-        `
-      : $variant === 'danger'
-        ? css`
-            border-color: var(--theme-error-500);
-            color: var(--theme-error-500);
-          `
-        : css`
-            background: var(--theme-elevation-50);
-          `}
-  &:disabled {
-    cursor: not-allowed;
-    opacity: 0.5;
-  }
-  ${({ $demo }) =>
-    $demo &&
-    css`
-      opacity: 0.45;
-      filter: grayscale(1);
-    `}
-`
-
-export const TableWrap = styled.div`
-  overflow-x: auto;
-  border: 1px solid var(--theme-elevation-100);
-  border-radius: var(--style-radius-s, 4px);
-`
-
-export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 0.9rem;
-  th,
-  td {
-    padding: 8px 10px;
-    border-bottom: 1px solid var(--theme-elevation-100);
-    text-align: left;
-    vertical-align: top;
-  }
-  th {
-    background: var(--theme-elevation-50);
-    font-weight: 600;
-    white-space: nowrap;
-  }
-  tr[data-unread='true'] td {
-    font-weight: 700;
-  }
-`
-
 export const Muted = styled.p`
   margin: 0;
   color: var(--theme-elevation-600);
@@ -168,18 +177,6 @@ export const Muted = styled.p`
 export const ErrorText = styled.p.attrs({ role: 'alert' })`
   margin: 0;
   color: var(--theme-error-500);
-`
-
-export const Pill = styled.span<{ $tone?: 'success' | 'warning' | 'error' | 'plain' }>`
-  display: inline-block;
-  padding: 2px 8px;
-  border-radius: 999px;
-  font-size: 0.8rem;
-  font-weight: 600;
-  background: ${({ $tone = 'plain' }) =>
-    $tone === 'plain' ? 'var(--theme-elevation-100)' : `var(--theme-${$tone}-100)`};
-  color: ${({ $tone = 'plain' }) =>
-    $tone === 'plain' ? 'var(--theme-text)' : `var(--theme-${$tone}-800)`};
 `
 
 export const Pre = styled.div`

@@ -1,196 +1,157 @@
-'use client'
-
 /**
- * The building blocks every public page is made of. Server components compose them; styles are
- * collected on the server by the registry, so pages arrive styled.
+ * The building blocks every public page is made of: plain elements with CSS Module classes
+ * (decision 0071), so server components render them to HTML that needs no JavaScript, and client
+ * components use the same ones. Each takes `as`, `className` and the element's own props.
  */
 import Link from 'next/link'
-import styled, { css } from 'styled-components'
+import type { CSSProperties, ComponentPropsWithoutRef, ElementType, ReactNode, Ref } from 'react'
 
-import { HEADER_HEIGHT, colors, gradients, media } from './theme'
+import styles from './ui.module.css'
 
-export const Page = styled.main.attrs({ id: 'main' })`
-  padding-top: ${HEADER_HEIGHT}px;
-  min-height: 70vh;
-`
+type BoxProps = Omit<ComponentPropsWithoutRef<'div'>, 'color'> & {
+  as?: ElementType
+  /** React 19 passes a ref to function components as a prop: it reaches the element. */
+  ref?: Ref<HTMLElement | null>
+  children?: ReactNode
+  [data: `data-${string}`]: unknown
+}
 
-export const Container = styled.div<{ $narrow?: boolean }>`
-  width: 100%;
-  max-width: ${({ $narrow }) => ($narrow ? '760px' : '1160px')};
-  margin: 0 auto;
-  padding: 0 20px;
-  ${media.md} {
-    padding: 0 32px;
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ')
+
+/** A component rendering `as` (default `tag`) with the given classes and CSS variables. */
+const box =
+  <Extra extends object = object>(
+    tag: ElementType,
+    style: (props: Extra) => { className: string; vars?: Record<string, string | undefined> },
+    keys: (keyof Extra)[] = [],
+  ) =>
+  // eslint-disable-next-line react/display-name
+  (props: BoxProps & Extra) => {
+    const { as: Tag = tag, className, style: inline, ...rest } = props
+    const own = style(props)
+    for (const key of keys) delete (rest as Record<string, unknown>)[key as string]
+    const vars = Object.fromEntries(
+      Object.entries(own.vars ?? {}).filter(([, value]) => value !== undefined),
+    ) as CSSProperties
+    return (
+      <Tag
+        className={classes(own.className, className)}
+        style={own.vars || inline ? { ...vars, ...inline } : undefined}
+        {...rest}
+      />
+    )
   }
-`
 
-export const Section = styled.section<{ $tone?: 'plain' | 'panel' }>`
-  padding: 64px 0;
-  ${({ $tone }) =>
-    $tone === 'panel' &&
-    css`
-      background: rgba(255, 255, 255, 0.03);
-      border-block: 1px solid ${colors.border};
-    `}
-  ${media.md} {
-    padding: 88px 0;
-  }
-`
+export const Page = (props: BoxProps) => (
+  <main id="main" {...props} className={classes(styles.page, props.className)} />
+)
 
-export const Eyebrow = styled.p`
-  margin: 0 0 0.75rem;
-  color: ${colors.teal};
-  font-size: 0.8rem;
-  font-weight: 700;
-  letter-spacing: 0.14em;
-  text-transform: uppercase;
-`
+export const Container = box<{ $narrow?: boolean }>(
+  'div',
+  ({ $narrow }) => ({ className: classes(styles.container, $narrow && styles.narrow) }),
+  ['$narrow'],
+)
 
-export const Title = styled.h1`
-  font-size: clamp(2.1rem, 6vw, 3.8rem);
-  background: ${gradients.aurora};
-  -webkit-background-clip: text;
-  background-clip: text;
-  color: transparent;
-`
+export const Section = box<{ $tone?: 'plain' | 'panel' }>(
+  'section',
+  ({ $tone }) => ({ className: classes(styles.section, $tone === 'panel' && styles.panel) }),
+  ['$tone'],
+)
 
-export const Heading = styled.h2`
-  font-size: clamp(1.6rem, 4vw, 2.4rem);
-`
+export const Eyebrow = box('p', () => ({ className: styles.eyebrow }))
+export const Title = box('h1', () => ({ className: styles.title }))
+export const Heading = box('h2', () => ({ className: styles.heading }))
+export const Subheading = box('h3', () => ({ className: styles.subheading }))
+export const Lead = box('p', () => ({ className: styles.lead }))
+export const Muted = box('p', () => ({ className: styles.muted }))
+export const Centered = box('div', () => ({ className: styles.centered }))
 
-export const Subheading = styled.h3`
-  font-size: 1.25rem;
-`
+export const Card = box<{ $accent?: string }>(
+  'div',
+  ({ $accent }) => ({ className: styles.card, vars: { '--card-accent': $accent } }),
+  ['$accent'],
+)
 
-export const Lead = styled.p`
-  max-width: 46rem;
-  color: ${colors.muted};
-  font-size: clamp(1.05rem, 2.4vw, 1.25rem);
-`
+export const Grid = box<{ $min?: number }>(
+  'div',
+  ({ $min }) => ({
+    className: styles.grid,
+    vars: { '--grid-min': $min === undefined ? undefined : `${$min}px` },
+  }),
+  ['$min'],
+)
 
-export const Muted = styled.p`
-  color: ${colors.muted};
-`
+export const Stack = box<{ $gap?: number }>(
+  'div',
+  ({ $gap }) => ({
+    className: styles.stack,
+    vars: { '--stack-gap': $gap === undefined ? undefined : `${$gap}px` },
+  }),
+  ['$gap'],
+)
 
-export const Centered = styled.div`
-  text-align: center;
-  & > ${Lead} {
-    margin-inline: auto;
-  }
-`
-
-export const Card = styled.div<{ $accent?: string }>`
-  position: relative;
-  padding: 24px;
-  border-radius: 20px;
-  background: ${colors.panel};
-  border: 1px solid ${({ $accent }) => $accent ?? colors.border};
-  backdrop-filter: blur(6px);
-`
-
-export const Grid = styled.div<{ $min?: number }>`
-  display: grid;
-  gap: 20px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, ${({ $min }) => $min ?? 260}px), 1fr));
-`
-
-export const Stack = styled.div<{ $gap?: number }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ $gap }) => $gap ?? 16}px;
-`
-
-export const ButtonRow = styled.div<{ $center?: boolean }>`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  margin-top: 20px;
-  justify-content: ${({ $center }) => ($center ? 'center' : 'flex-start')};
-`
+export const ButtonRow = box<{ $center?: boolean }>(
+  'div',
+  ({ $center }) => ({ className: classes(styles.buttonRow, $center && styles.center) }),
+  ['$center'],
+)
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost'
 
-const buttonStyle = css<{ $variant?: ButtonVariant }>`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: 8px;
-  min-height: 44px;
-  padding: 10px 22px;
-  border-radius: 999px;
-  border: 1px solid transparent;
-  font-weight: 700;
-  font-size: 0.98rem;
-  text-decoration: none;
-  cursor: pointer;
-  transition:
-    transform 0.15s ease,
-    box-shadow 0.15s ease,
-    background 0.15s ease;
-  ${({ $variant = 'primary' }) =>
-    $variant === 'primary'
-      ? css`
-          background: ${gradients.cta};
-          color: ${colors.ink};
-          box-shadow: 0 6px 24px rgba(236, 111, 207, 0.25);
-        `
-      : $variant === 'secondary'
-        ? css`
-            background: ${colors.panelStrong};
-            color: ${colors.text};
-            border-color: ${colors.border};
-          `
-        : css`
-            background: transparent;
-            color: ${colors.text};
-            border-color: transparent;
-            text-decoration: underline;
-            text-underline-offset: 4px;
-          `}
-  &:hover:not(:disabled) {
-    transform: translateY(-1px);
-  }
-  &:disabled {
-    opacity: 0.6;
-    cursor: progress;
-  }
-`
+const buttonClass = (variant: ButtonVariant = 'primary', className?: string) =>
+  classes(styles.button, styles[variant], className)
 
-export const Button = styled.button<{ $variant?: ButtonVariant }>`
-  ${buttonStyle}
-`
+type Variant = { $variant?: ButtonVariant }
 
-export const ButtonLink = styled(Link)<{ $variant?: ButtonVariant }>`
-  ${buttonStyle}
-`
+export const Button = ({
+  $variant,
+  className,
+  ...props
+}: ComponentPropsWithoutRef<'button'> & Variant) => (
+  <button className={buttonClass($variant, className)} {...props} />
+)
+
+export const ButtonLink = ({
+  $variant,
+  className,
+  ...props
+}: ComponentPropsWithoutRef<typeof Link> & Variant) => (
+  <Link className={buttonClass($variant, className)} {...props} />
+)
 
 /** An outbound link: always a new tab, never leaking the opener. */
-export const ExternalButton = styled.a.attrs({ target: '_blank', rel: 'noopener noreferrer' })<{
-  $variant?: ButtonVariant
-}>`
-  ${buttonStyle}
-`
+export const ExternalButton = ({
+  $variant,
+  className,
+  ...props
+}: ComponentPropsWithoutRef<'a'> & Variant) => (
+  <a
+    target="_blank"
+    rel="noopener noreferrer"
+    className={buttonClass($variant, className)}
+    {...props}
+  />
+)
 
-export const ExternalLink = styled.a.attrs({ target: '_blank', rel: 'noopener noreferrer' })`
-  color: ${colors.gold};
-`
+export const ExternalLink = ({ className, ...props }: ComponentPropsWithoutRef<'a'>) => (
+  <a
+    target="_blank"
+    rel="noopener noreferrer"
+    className={classes(styles.externalLink, className)}
+    {...props}
+  />
+)
 
-export const Badge = styled.span<{ $tone?: 'gold' | 'teal' | 'violet' }>`
-  display: inline-block;
-  padding: 3px 12px;
-  border-radius: 999px;
-  font-size: 0.78rem;
-  font-weight: 700;
-  color: ${colors.ink};
-  background: ${({ $tone = 'gold' }) =>
-    $tone === 'teal' ? colors.teal : $tone === 'violet' ? colors.violet : colors.gold};
-`
+export const Badge = box<{ $tone?: 'gold' | 'teal' | 'violet' }>(
+  'span',
+  ({ $tone }) => ({
+    className: classes(
+      styles.badge,
+      $tone === 'teal' && styles.teal,
+      $tone === 'violet' && styles.violet,
+    ),
+  }),
+  ['$tone'],
+)
 
-export const List = styled.ul`
-  margin: 0;
-  padding-left: 1.2rem;
-  color: ${colors.muted};
-  li + li {
-    margin-top: 6px;
-  }
-`
+export const List = box('ul', () => ({ className: styles.list }))

@@ -1,10 +1,18 @@
-import { type Endpoint, generatePayloadCookie } from 'payload'
+import { type Endpoint, generatePayloadCookie, type PayloadRequest } from 'payload'
 
 import { AppError } from '@/lib/errors'
+import { notFound } from '@/plugins/closed-doors'
 import { adminLoginSchema } from '@/schemas/admin'
-import { adminLogin } from '@/services/admin/login'
+import { adminLogin, signIn } from '@/services/admin/login'
 
 import { clientIp, errorResponse, handler, json, parseWith, readJson } from '../http'
+
+const sessionCookie = (req: PayloadRequest, token: string) =>
+  generatePayloadCookie({
+    collectionAuthConfig: req.payload.collections.users.config.auth,
+    cookiePrefix: req.payload.config.cookiePrefix,
+    token,
+  })
 
 /**
  * `POST /api/admin/login`: the spec's login, for API clients (token) and the admin's sign-in form
@@ -20,12 +28,7 @@ export const loginEndpoints: Endpoint[] = [
         const answer = await adminLogin(req.payload, credentials, clientIp(req))
         // The browser's sign-in form uses this call too: the session lives in Payload's HttpOnly
         // cookie, so no script on the page ever needs to hold the token.
-        const cookie = generatePayloadCookie({
-          collectionAuthConfig: req.payload.collections.users.config.auth,
-          cookiePrefix: req.payload.config.cookiePrefix,
-          token: answer.token,
-        })
-        return json(answer, 200, { 'Set-Cookie': cookie })
+        return json(answer, 200, { 'Set-Cookie': sessionCookie(req, answer.token) })
       } catch (error) {
         if (!(error instanceof AppError)) throw error
         const response = errorResponse(error)
@@ -34,4 +37,34 @@ export const loginEndpoints: Endpoint[] = [
       }
     }),
   },
+]
+
+const closed = (path: string): Endpoint => ({ path, method: 'post', handler: notFound })
+
+/**
+ * Payload's auth routes on the users collection (they come before Payload's own). Sign-in is the
+ * same throttled sign-in as `/api/admin/login`, answered in Payload's shape; users have no email,
+ * so forgot-password and reset-password are closed, and so is unlock (no address can lock anyone
+ * for long: see services/admin/login.ts). Answered without touching the database.
+ */
+export const userAuthEndpoints: Endpoint[] = [
+  {
+    path: '/login',
+    method: 'post',
+    handler: handler(async (req) => {
+      try {
+        const credentials = parseWith(adminLoginSchema, await readJson(req))
+        const { exp, token, user } = await signIn(req.payload, credentials, clientIp(req))
+        return json({ message: 'Authentication Passed', exp, token, user }, 200, {
+          'Set-Cookie': sessionCookie(req, token),
+        })
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        return json({ errors: [{ message: error.message }] }, error.status, error.headers)
+      }
+    }),
+  },
+  closed('/forgot-password'),
+  closed('/reset-password'),
+  closed('/unlock'),
 ]

@@ -7,8 +7,8 @@ export const migrateDatabase = (payload: Payload) =>
   payload.db.migrate({ migrations: migrations as unknown as Migration[] })
 
 /**
- * Ends Payload's connection pool (`payload.destroy()` alone leaves it open). Payload keeps one
- * client checked out, so the end is not awaited past a moment; the server side closes it.
+ * Ends Payload's connection pool (`payload.destroy()` alone leaves it open). Not awaited past a
+ * moment: a connection still busy is closed by the server side.
  */
 export const closePayload = async (payload: Payload) => {
   const pool = (payload.db as unknown as { pool?: Pool }).pool

@@ -2,7 +2,7 @@
  * Anonymous visitor tracking (spec §4, §7, §9), browser only. Nothing is sent when Do Not Track or
  * Global Privacy Control is on; failures are only logged; nothing here ever delays rendering.
  */
-import type { AnalyticsEventInput } from '@/schemas/events'
+import type { AnalyticsEventInput, EngagementEventInput } from '@/schemas/events'
 import type { ENGAGEMENT_EVENT_TYPES } from '@/lib/constants'
 
 export const SCROLL_DEPTHS = [25, 50, 75, 90] as const
@@ -60,20 +60,42 @@ const send = (path: string, body: unknown, beacon = false) => {
     .catch((error: unknown) => console.warn('tracking failed', error))
 }
 
+type Origin = Pick<EngagementEventInput, 'referrerHost' | 'utmSource' | 'utmMedium' | 'utmCampaign'>
+
+/**
+ * Where this page view came from: the host of another site that linked here (never the full
+ * address, which can carry a search or a person's page) and the link's UTM tags.
+ */
+export const visitOrigin = (): Origin => {
+  const origin: Origin = {}
+  try {
+    const host = document.referrer ? new URL(document.referrer).hostname.toLowerCase() : ''
+    if (host && host !== location.hostname.toLowerCase()) origin.referrerHost = host
+  } catch {
+    // An unreadable referrer is no source.
+  }
+  const params = new URLSearchParams(location.search)
+  const tag = (name: string) => params.get(name)?.trim().slice(0, 100) || undefined
+  origin.utmSource = tag('utm_source')
+  origin.utmMedium = tag('utm_medium')
+  origin.utmCampaign = tag('utm_campaign')
+  return origin
+}
+
 export const trackEngagement = (
   eventType: EngagementType,
   eventData: Record<string, unknown> = {},
-  options: { beacon?: boolean; source?: string } = {},
+  options: { beacon?: boolean; source?: string; page?: string; origin?: Origin } = {},
 ) =>
   send(
     '/api/engagement/event',
     {
       eventType,
       eventData: JSON.stringify(eventData),
-      page: location.pathname,
+      page: options.page ?? location.pathname,
       source: options.source ?? 'website',
-      userAgent: navigator.userAgent,
       sessionId: sessionId(),
+      ...options.origin,
     },
     options.beacon,
   )
@@ -88,7 +110,6 @@ export const trackAnalytics = (
       ...event,
       page: location.pathname,
       timestamp: new Date().toISOString(),
-      userAgent: navigator.userAgent,
       sessionId: sessionId(),
     },
     options.beacon,
@@ -107,7 +128,9 @@ export const scrollDepth = () => {
 export const trackPage = () => {
   if (!isTrackingAllowed()) return () => undefined
   const started = Date.now()
-  trackEngagement('page_view', { title: document.title, referrer: document.referrer || undefined })
+  // Filed under this page even when sent after a client navigation has changed the address.
+  const page = location.pathname
+  trackEngagement('page_view', { title: document.title }, { page, origin: visitOrigin() })
 
   const reached = new Set<number>()
   let lastCheck = 0
@@ -118,7 +141,7 @@ export const trackPage = () => {
     for (const mark of SCROLL_DEPTHS) {
       if (depth >= mark && !reached.has(mark)) {
         reached.add(mark)
-        trackEngagement('scroll', { depth: mark })
+        trackEngagement('scroll', { depth: mark }, { page })
       }
     }
   }
@@ -131,13 +154,13 @@ export const trackPage = () => {
   window.addEventListener('scroll', onScroll, { passive: true })
 
   const timers = TIME_MARKS_S.map((seconds) =>
-    setTimeout(() => trackEngagement('time_spent', { seconds }), seconds * 1000),
+    setTimeout(() => trackEngagement('time_spent', { seconds }, { page }), seconds * 1000),
   )
   const leave = (beacon: boolean) =>
     trackEngagement(
       'time_spent',
       { seconds: Math.round((Date.now() - started) / 1000), unload: true },
-      { beacon },
+      { beacon, page },
     )
   const onPageHide = () => leave(true)
   window.addEventListener('pagehide', onPageHide)

@@ -6,6 +6,7 @@ import { textToHtml } from '@/lib/email/html-text'
 
 import { skipReason } from './eligibility'
 import { listUnsubscribeHeaders, unsubscribeTokenFor } from './preferences'
+import { REDACTED, revealSecretLinks } from './secret-links'
 import { trackingOn, withTracking } from './tracking'
 import { sendsForReal } from './transport'
 
@@ -53,19 +54,26 @@ export const deliverEmail = async (payload: Payload, logId: number): Promise<Del
   }
 
   try {
+    // Secrets go into the message only when it leaves the machine: the development outbox keeps
+    // what it built on the log row, so it builds the redacted copy (decision 0061).
+    const isLeaving = sendsForReal()
+    const reveal = (body: string) =>
+      isLeaving
+        ? revealSecretLinks(body, { emailType: row.email_type, messageId: row.message_id })
+        : body
     const headers = row.is_bulk
-      ? listUnsubscribeHeaders(await unsubscribeTokenFor(payload, row.to_email))
+      ? listUnsubscribeHeaders(
+          isLeaving ? await unsubscribeTokenFor(payload, row.to_email) : REDACTED,
+        )
       : {}
+    // Every message has both parts: a text-only body gets an HTML part made from it.
+    const html = reveal(row.html_content ?? textToHtml(row.message ?? ''))
     const info = (await payload.sendEmail({
       from: senderAddress(),
       to: row.to_email,
       subject: row.subject,
-      text: row.message ?? '',
-      // Every message has both parts: a text-only body gets an HTML part made from it.
-      html:
-        row.is_bulk && trackingOn()
-          ? withTracking(row.html_content ?? textToHtml(row.message ?? ''), row.id)
-          : (row.html_content ?? textToHtml(row.message ?? '')),
+      text: reveal(row.message ?? ''),
+      html: row.is_bulk && trackingOn() ? withTracking(html, row.id) : html,
       messageId: row.message_id ?? undefined,
       headers,
     })) as { messageId?: string; response?: string; message?: Buffer | string }

@@ -16,8 +16,10 @@ export const skipReason = async (
   email: string,
   emailType: EmailType,
   isBulk: boolean,
+  /** The caller's transaction, when there is one (never a second connection while holding one). */
+  db: Pick<Payload['db']['drizzle'], 'execute'> = payload.db.drizzle,
 ): Promise<string | null> => {
-  const result = await payload.db.drizzle.execute(sql`
+  const result = await db.execute(sql`
     SELECT
       EXISTS (SELECT 1 FROM email_suppressions es WHERE lower(es.email) = lower(${email}) AND es.is_active)
         OR EXISTS (SELECT 1 FROM suppressed_emails se WHERE lower(se.email) = lower(${email})) AS suppressed,

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import type { JobsConfig, Payload, TaskConfig } from 'payload'
+import type { JobsConfig, Payload, PayloadRequest, TaskConfig } from 'payload'
 
+import { isFullAdminUser } from '@/access'
+
+import { runScheduledPublishing } from '@/lib/content/schedule'
 import { env } from '@/lib/env'
+import { loggableError } from '@/lib/loggable-error'
+import { purgeExpiredData } from '@/services/retention'
 
 import { MAX_ATTEMPTS, STALE_CLAIM_MINUTES, deliverEmail } from './deliver'
 import { rollupDeliverability } from './metrics'
@@ -40,15 +45,33 @@ const rollupDeliverabilityMetrics: TaskConfig<{ input: object; output: { days: n
   handler: async ({ req }) => ({ output: { days: await rollupDeliverability(req.payload) } }),
 }
 
+const purgeExpired: TaskConfig<{ input: object; output: { purged: number } }> = {
+  slug: 'purgeExpiredData',
+  label: 'Nightly deletion of data past its retention age',
+  outputSchema: [{ name: 'purged', type: 'number' }],
+  handler: async ({ req }) => {
+    const purged = await purgeExpiredData(req.payload)
+    req.payload.logger.info({ msg: 'expired data deleted', ...purged })
+    return { output: { purged: Object.values(purged).reduce((sum, n) => sum + n, 0) } }
+  },
+}
+
 const MINUTE = 60_000
 const DAY = 86_400_000
 
-/** The next run of each periodic task: sequence steps every minute, the rollup at 00:10 UTC. */
+/**
+ * The next run of each periodic task: sequence steps every minute, the rollup at 00:10 UTC, the
+ * retention purge at 03:30 UTC.
+ */
 const PERIODIC = [
   { task: 'sendSequenceSteps', next: (now: number) => Math.ceil((now + 1) / MINUTE) * MINUTE },
   {
     task: 'rollupDeliverabilityMetrics',
     next: (now: number) => Math.floor((now - 10 * MINUTE) / DAY) * DAY + DAY + 10 * MINUTE,
+  },
+  {
+    task: 'purgeExpiredData',
+    next: (now: number) => Math.floor((now - 210 * MINUTE) / DAY) * DAY + DAY + 210 * MINUTE,
   },
 ] as const
 
@@ -135,10 +158,15 @@ export const drainEmailQueue = async (payload: Payload) => {
  * schedules (they add a global and document locks): periodic tasks are kept queued by
  * schedulePeriodicJobs instead.
  */
+const fullAdminOnly = ({ req }: { req: PayloadRequest }) => isFullAdminUser(req.user)
+
 export const emailJobs = (): JobsConfig => ({
-  tasks: [sendEmail, sendSequenceSteps, rollupDeliverabilityMetrics],
+  tasks: [sendEmail, sendSequenceSteps, rollupDeliverabilityMetrics, purgeExpired],
   deleteJobOnComplete: true,
-  // Locking is off for every collection (src/lib/without-document-locks.ts), the jobs one too.
+  // Running, queueing and cancelling jobs over the API: full admins only (Payload's default is
+  // any signed-in user).
+  access: { run: fullAdminOnly, queue: fullAdminOnly, cancel: fullAdminOnly },
+  // Jobs are worked by the queue, never edited by people: no document locks on them.
   jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
     ...defaultJobsCollection,
     lockDocuments: false,
@@ -147,7 +175,13 @@ export const emailJobs = (): JobsConfig => ({
     try {
       await timerTick(payload)
     } catch (error) {
-      payload.logger.error({ msg: 'email queue tick failed', err: error })
+      payload.logger.error({ msg: 'email queue tick failed', error: loggableError(error) })
+    }
+    try {
+      // Editors' scheduled publish and unpublish (Payload queues them on the default queue).
+      await runScheduledPublishing(payload)
+    } catch (error) {
+      payload.logger.error({ msg: 'scheduled publishing failed', err: error })
     }
     return false
   },

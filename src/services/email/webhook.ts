@@ -51,12 +51,19 @@ const MAILGUN_TYPES: Record<string, WebhookEvent['type']> = {
   unsubscribed: 'unsubscribe',
 }
 
+export type ReadWebhook = {
+  events: WebhookEvent[]
+  /** Mailgun's signed token: single use, claimed with claimWebhookToken before the events count. */
+  replayToken?: string
+}
+
 /**
  * Verifies and reads a webhook call: the generic format (X-Webhook-Timestamp and
  * X-Webhook-Signature: sha256=HMAC(secret, "timestamp.body")) or Mailgun's (signature object in
  * the body: HMAC(secret, timestamp + token)). Anything unsigned, badly signed or stale is 401.
+ * Mailgun's signature does not cover the body, so its token is returned to be claimed once.
  */
-export const readWebhook = (headers: Headers, rawBody: string): WebhookEvent[] => {
+export const readWebhook = (headers: Headers, rawBody: string): ReadWebhook => {
   const secret = env().EMAIL_WEBHOOK_SECRET
   if (!secret) throw unauthorized()
   let body: unknown
@@ -70,7 +77,7 @@ export const readWebhook = (headers: Headers, rawBody: string): WebhookEvent[] =
     const { timestamp = '', token = '', signature = '' } = mailgun.signature
     const expected = createHmac('sha256', secret).update(`${timestamp}${token}`).digest('hex')
     if (!sameHex(expected, String(signature)) || !fresh(Number(timestamp))) throw unauthorized()
-    return [fromMailgun(mailgun)]
+    return { events: [fromMailgun(mailgun)], replayToken: String(token) }
   }
   const timestamp = Number(headers.get('x-webhook-timestamp'))
   const signature = (headers.get('x-webhook-signature') ?? '').replace(/^sha256=/, '')
@@ -78,7 +85,34 @@ export const readWebhook = (headers: Headers, rawBody: string): WebhookEvent[] =
     throw unauthorized()
   const parsed = genericWebhookSchema.safeParse(body)
   if (!parsed.success) throw badRequest('Webhook body does not match the documented format')
-  return parsed.data.events
+  // The generic signature covers the body: a replay carries the same event ids, recorded once.
+  return { events: parsed.data.events }
+}
+
+export const REPLAYED = 'This webhook call was already received'
+
+/** How long a seen token is kept: a call is fresh for ±tolerance around its own timestamp. */
+const TOKEN_MEMORY_SECONDS = 2 * WEBHOOK_TOLERANCE_SECONDS + 60
+
+/**
+ * Claims a signed token, once: one INSERT … ON CONFLICT DO NOTHING, so of concurrent calls with
+ * the same token exactly one gets the row; the others are replays (409). Tokens older than the
+ * freshness window are pruned on the way (their calls would be refused as stale anyway).
+ */
+export const claimWebhookToken = async (payload: Payload, token: string) => {
+  const db = payload.db.drizzle
+  await db.execute(sql`
+    DELETE FROM webhook_tokens
+    WHERE created_at < now() - make_interval(secs => ${TOKEN_MEMORY_SECONDS})`)
+  const claimed = await db.execute(sql`
+    INSERT INTO webhook_tokens (token, updated_at, created_at) VALUES (${token}, now(), now())
+    ON CONFLICT (token) DO NOTHING RETURNING id`)
+  if (claimed.rows.length === 0) throw new AppError(409, REPLAYED)
+}
+
+/** Releases a claimed token when its events could not be processed, so the provider's retry works. */
+export const releaseWebhookToken = async (payload: Payload, token: string) => {
+  await payload.db.drizzle.execute(sql`DELETE FROM webhook_tokens WHERE token = ${token}`)
 }
 
 const fromMailgun = (body: MailgunBody): WebhookEvent => {

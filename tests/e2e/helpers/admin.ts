@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core'
 import { inject } from 'vitest'
 
+import { personsUserAgent } from './browser'
 import { E2E_USERS } from './users'
 
 /** Posts to a public endpoint of the test server, as a visitor would. */
 export const visitorPost = async (path: string, body: unknown) => {
   const response = await fetch(`${inject('baseURL')}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    // As a visitor's browser sends it (Node's own "node" is a bot, and bots are not counted).
+    headers: { 'Content-Type': 'application/json', 'User-Agent': personsUserAgent() },
     body: JSON.stringify(body),
   })
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
@@ -54,7 +56,6 @@ export const seedVisitors = async (tag: string) => {
       eventData: '{}',
       page,
       source: 'e2e',
-      userAgent: 'e2e',
       sessionId: `session-${tag}`,
     })
   }
@@ -72,9 +73,9 @@ export const signIn = async (page: Page, who: keyof typeof E2E_USERS) => {
   await page.waitForURL(/\/admin\/?$/)
 }
 
-/** The notice on screen with this text. */
-export const notice = (page: Page, text: string) =>
-  page.getByLabel('Notifications (F8)').locator('li').filter({ hasText: text })
+/** The notice (one of Payload's toasts) on screen with this text. */
+export const notice = (page: Page, text: string | RegExp) =>
+  page.locator('.payload-toast-container [data-sonner-toast]').filter({ hasText: text })
 
 export const openTab = async (page: Page, name: string) => {
   await page.getByRole('tab', { name, exact: true }).click()

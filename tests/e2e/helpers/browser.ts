@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -10,12 +11,30 @@ import { root } from './server'
 export const DESKTOP = { width: 1280, height: 800 }
 export const MOBILE = { width: 390, height: 844 }
 
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/**
+ * The User-Agent of a person's Chromium. Headless Chromium says "HeadlessChrome", which the site
+ * rightly counts as a bot (its page views are not stored); set at launch, so that every request
+ * says it, beacons sent while a page unloads included.
+ */
+let chromiumVersion: string | undefined
+export const personsUserAgent = () => {
+  chromiumVersion ??=
+    /\d+(?:\.\d+){3}/.exec(execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }))?.[0] ??
+    '156.0.0.0'
+  return (
+    `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) ` +
+    `Chrome/${chromiumVersion} Safari/537.36`
+  )
+}
+
 /** Debian's Chromium, headless. */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox'],
+    args: ['--no-sandbox', `--user-agent=${personsUserAgent()}`],
   })
 
 export type OpenedPage = { page: Page; context: BrowserContext; consoleErrors: string[] }

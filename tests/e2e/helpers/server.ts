@@ -3,7 +3,8 @@ import net from 'node:net'
 import path from 'node:path'
 
 export const root = path.resolve(import.meta.dirname, '../../..')
-export const E2E_DIST_DIR = '.next-e2e'
+// E2E_DIST_DIR: another directory, e.g. to keep serving one build while testing the next.
+export const E2E_DIST_DIR = process.env.E2E_DIST_DIR || '.next-e2e'
 
 /** Environment of the production server and build the browser tests use. */
 export const serverEnv = (
@@ -64,8 +65,9 @@ const waitForHealth = async (url: string, child: ChildProcess, output: () => str
 export const startServer = async (
   databaseUrl: string,
   extraEnv: Record<string, string> = {},
+  port?: number,
 ): Promise<RunningServer> => {
-  const port = await freePort()
+  port ??= await freePort()
   const url = `http://localhost:${port}`
   const child = runNext(
     ['start', '-p', String(port)],

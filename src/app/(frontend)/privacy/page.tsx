@@ -13,6 +13,8 @@ import {
   Title,
 } from '@/components/site/ui'
 import { pageMetadata } from '@/lib/metadata'
+import { getSiteSettings } from '@/lib/site-content'
+import { retentionOf, UNCONFIRMED_SIGNUP_DAYS } from '@/services/retention'
 
 export const metadata = pageMetadata({
   title: 'Privacy Policy',
@@ -45,7 +47,9 @@ const PRINCIPLES = [
   },
 ]
 
-export default function PrivacyPage() {
+export default async function PrivacyPage() {
+  // The same settings the nightly deletion reads (decision 0110).
+  const { eventsMonths, emailBodiesMonths } = retentionOf(await getSiteSettings())
   return (
     <Page>
       <Section>
@@ -79,7 +83,14 @@ export default function PrivacyPage() {
               <h3>Information collected automatically</h3>
               <ul>
                 <li>Anonymized analytics, such as which pages are visited and for how long.</li>
-                <li>Technical information, such as your browser type and device.</li>
+                <li>
+                  Technical information: your browser, operating system and kind of device (not
+                  their versions).
+                </li>
+                <li>
+                  Where you came from: the name of the site that linked to us (not the page) and the
+                  campaign tags of the link you followed.
+                </li>
                 <li>
                   Interaction patterns, such as how far a page is scrolled and which buttons are
                   used.
@@ -123,6 +134,29 @@ export default function PrivacyPage() {
                   <strong>Objection:</strong> object to any use of your information.
                 </li>
               </ul>
+            </section>
+            <section aria-labelledby="retention">
+              <h2 id="retention">How Long We Keep It</h2>
+              <ul>
+                <li>
+                  <strong>Analytics and interaction events:</strong> {eventsMonths} months, then
+                  deleted.
+                </li>
+                <li>
+                  <strong>Emails we send you:</strong> their contents are deleted after{' '}
+                  {emailBodiesMonths} months; we keep only the record that an email with its subject
+                  was sent to you, and when.
+                </li>
+                <li>
+                  <strong>Newsletter signups you never confirm:</strong> deleted after{' '}
+                  {UNCONFIRMED_SIGNUP_DAYS} days, with the record of the signup.
+                </li>
+                <li>
+                  <strong>Your subscription, waitlist places and messages:</strong> for as long as
+                  you stay with us, or until you ask us to delete them.
+                </li>
+              </ul>
+              <p>Expired confirmation links and sign-in sessions are deleted every night.</p>
             </section>
             <section aria-labelledby="security">
               <h2 id="security">Security</h2>

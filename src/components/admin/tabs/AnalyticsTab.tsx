@@ -2,16 +2,13 @@
 
 import { useState } from 'react'
 
-import { useNotify } from '@/components/site/notifications/Notifications'
 import { AI_NOTICES } from '@/schemas/ai'
 
-import { apiFetch, errorText } from '../api'
-import { DEMO_HINT, useIsDemo } from '../parts'
+import { apiFetch } from '../api'
+import { notifyError } from '../notify'
 import { Button, Label, Muted, Panel, Pre, Row, Textarea } from '../ui'
 
 export function AnalyticsTab() {
-  const notify = useNotify()
-  const isDemo = useIsDemo()
   const [question, setQuestion] = useState('')
   const [answer, setAnswer] = useState<string | null>(null)
   const [isAsking, setAsking] = useState(false)
@@ -25,11 +22,7 @@ export function AnalyticsTab() {
       })
       setAnswer(result.response)
     } catch (error) {
-      notify({
-        title: AI_NOTICES.analyticsError.title,
-        description: errorText(error),
-        variant: 'destructive',
-      })
+      notifyError(AI_NOTICES.analyticsError.title, error)
     } finally {
       setAsking(false)
     }
@@ -51,14 +44,7 @@ export function AnalyticsTab() {
         />
       </Label>
       <Row>
-        <Button
-          type="button"
-          $variant="primary"
-          $demo={isDemo}
-          title={isDemo ? DEMO_HINT : undefined}
-          disabled={isAsking || !question.trim()}
-          onClick={ask}
-        >
+        <Button variant="primary" mutates disabled={isAsking || !question.trim()} onClick={ask}>
           {isAsking ? 'Analyzing...' : 'Ask AI'}
         </Button>
       </Row>

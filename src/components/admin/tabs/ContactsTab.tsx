@@ -2,56 +2,35 @@
 
 import { useState } from 'react'
 
-import { useNotify } from '@/components/site/notifications/Notifications'
 import { CONTACT_STATUSES } from '@/lib/constants'
 
-import { type Page, adminPath, apiFetch, errorText, useAdmin } from '../api'
+import { DEMO_HINT, useIsDemo } from '../access'
+import { useAdmin } from '../api'
 import { EmailFormModal } from '../EmailFormModal'
+import { AdminList } from '../list/AdminList'
+import { patchRow, useAdminList } from '../list/useAdminList'
 import { Modal } from '../Modal'
-import { DEMO_HINT, DataState, Pager, formatDateTime, useIsDemo, SearchBox } from '../parts'
-import { Button, Dl, Panel, Pill, Pre, Row, Select, Stat, StatGrid, Table, TableWrap } from '../ui'
+import { choices, formatDateTime } from '../parts'
+import type { Contact, ContactStats } from '../types'
+import { Button, Dl, Pill, Pre, Row, Select } from '../ui'
 import { ReplySuggestion } from './ReplySuggestion'
 
-type Contact = {
-  id: number
-  name: string
-  email: string
-  subject: string
-  message: string
-  submittedAt: string | null
-  status: string
-  priority: string
-  tags: string[]
-}
-
-type ContactStats = { total: number; unread: number; read: number; replied: number }
-
 export function ContactsTab() {
-  const notify = useNotify()
   const isDemo = useIsDemo()
-  const [status, setStatusFilter] = useState('all')
-  const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
+  const state = useAdminList<Contact, { status: string }>('contacts', { status: 'all' })
   const [opened, setOpened] = useState<Contact | null>(null)
   const [replyTo, setReplyTo] = useState<Contact | null>(null)
 
   const stats = useAdmin<{ data: ContactStats }>('/api/admin/contacts/stats')
-  const list = useAdmin<Page<Contact>>(adminPath('contacts', { status, search, page }))
-  const refresh = () => Promise.all([list.mutate(), stats.mutate()])
+  const refresh = () => Promise.all([state.list.mutate(), stats.mutate()])
 
-  const changeStatus = async (contact: Contact, next: string, isQuiet = false) => {
-    try {
-      await apiFetch(`/api/admin/contacts/${contact.id}/status`, {
-        method: 'PATCH',
-        body: { status: next },
-      })
-      if (!isQuiet) notify({ title: 'Contact status updated' })
-      await refresh()
-    } catch (error) {
-      if (!isQuiet)
-        notify({ title: 'Update failed', description: errorText(error), variant: 'destructive' })
-    }
-  }
+  const changeStatus = (contact: Contact, status: string, isQuiet = false) =>
+    patchRow(
+      `/api/admin/contacts/${contact.id}/status`,
+      { status },
+      isQuiet ? null : 'Contact status updated',
+      refresh,
+    )
 
   // Opening an unread message marks it read (spec §4); demo users only look.
   const open = (contact: Contact) => {
@@ -60,110 +39,75 @@ export function ContactsTab() {
   }
 
   return (
-    <Panel aria-label="Contact Messages">
-      <StatGrid>
-        <Stat label="Total" value={stats.data?.data.total} />
-        <Stat label="Unread" value={stats.data?.data.unread} />
-        <Stat label="Read" value={stats.data?.data.read} />
-        <Stat label="Replied" value={stats.data?.data.replied} />
-      </StatGrid>
-      <Row>
-        <Select
-          aria-label="Filter by status"
-          value={status}
-          onChange={(event) => {
-            setStatusFilter(event.target.value)
-            setPage(1)
-          }}
-        >
-          <option value="all">All statuses</option>
-          {CONTACT_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </Select>
-        <SearchBox
-          label="Search messages"
-          placeholder="Search name, email or subject"
-          value={search}
-          onSearch={(value) => {
-            setSearch(value)
-            setPage(1)
-          }}
-        />
-      </Row>
-      <DataState
-        isLoading={list.isLoading}
-        error={list.error}
-        isEmpty={list.data?.data.length === 0}
-        empty="No contact messages yet"
-      >
-        <TableWrap>
-          <Table>
-            <thead>
-              <tr>
-                <th>From</th>
-                <th>Subject</th>
-                <th>Received</th>
-                <th>Priority</th>
-                <th>Status</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data?.data.map((contact) => (
-                <tr key={contact.id} data-unread={contact.status === 'unread'}>
-                  <td>
-                    {contact.name}
-                    <br />
-                    {contact.email}
-                  </td>
-                  <td>{contact.subject}</td>
-                  <td>{formatDateTime(contact.submittedAt)}</td>
-                  <td>
-                    <Pill $tone={contact.priority === 'urgent' ? 'error' : 'plain'}>
-                      {contact.priority}
-                    </Pill>
-                  </td>
-                  <td>
-                    <Select
-                      aria-label={`Status of message ${contact.id}`}
-                      value={contact.status}
-                      title={isDemo ? DEMO_HINT : undefined}
-                      style={isDemo ? { opacity: 0.5 } : undefined}
-                      onChange={(event) => changeStatus(contact, event.target.value)}
-                    >
-                      {CONTACT_STATUSES.map((value) => (
-                        <option key={value} value={value}>
-                          {value}
-                        </option>
-                      ))}
-                    </Select>
-                  </td>
-                  <td>
-                    <Row $wrap={false}>
-                      <Button type="button" onClick={() => open(contact)}>
-                        View
-                      </Button>
-                      <Button
-                        type="button"
-                        $demo={isDemo}
-                        title={isDemo ? DEMO_HINT : undefined}
-                        onClick={() => setReplyTo(contact)}
-                      >
-                        Reply
-                      </Button>
-                    </Row>
-                  </td>
-                </tr>
+    <AdminList
+      label="Contact Messages"
+      state={state}
+      stats={[
+        { label: 'Total', value: stats.data?.data.total },
+        { label: 'Unread', value: stats.data?.data.unread },
+        { label: 'Read', value: stats.data?.data.read },
+        { label: 'Replied', value: stats.data?.data.replied },
+      ]}
+      filters={[
+        {
+          name: 'status',
+          label: 'Filter by status',
+          options: choices('All statuses', CONTACT_STATUSES),
+        },
+      ]}
+      search={{ label: 'Search messages', placeholder: 'Search name, email or subject' }}
+      empty="No contact messages yet"
+      rowProps={(contact) => ({ 'data-unread': contact.status === 'unread' })}
+      columns={[
+        {
+          header: 'From',
+          cell: (contact) => (
+            <>
+              {contact.name}
+              <br />
+              {contact.email}
+            </>
+          ),
+        },
+        { header: 'Subject', cell: (contact) => contact.subject },
+        { header: 'Received', cell: (contact) => formatDateTime(contact.submittedAt) },
+        {
+          header: 'Priority',
+          cell: (contact) => (
+            <Pill tone={contact.priority === 'urgent' ? 'error' : 'plain'}>{contact.priority}</Pill>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (contact) => (
+            <Select
+              aria-label={`Status of message ${contact.id}`}
+              value={contact.status}
+              title={isDemo ? DEMO_HINT : undefined}
+              className={isDemo ? 'admin-demo' : undefined}
+              onChange={(event) => changeStatus(contact, event.target.value)}
+            >
+              {CONTACT_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
               ))}
-            </tbody>
-          </Table>
-        </TableWrap>
-        {list.data && <Pager {...list.data} onPage={setPage} />}
-      </DataState>
-
+            </Select>
+          ),
+        },
+        {
+          header: 'Actions',
+          cell: (contact) => (
+            <Row $wrap={false}>
+              <Button onClick={() => open(contact)}>View</Button>
+              <Button mutates onClick={() => setReplyTo(contact)}>
+                Reply
+              </Button>
+            </Row>
+          ),
+        },
+      ]}
+    >
       <Modal isOpen={opened !== null} onClose={() => setOpened(null)} title="Message details">
         {opened && (
           <>
@@ -184,9 +128,8 @@ export function ContactsTab() {
             <Pre>{opened.message}</Pre>
             <Row>
               <Button
-                type="button"
-                $variant="primary"
-                $demo={isDemo}
+                variant="primary"
+                mutates
                 onClick={() => {
                   setReplyTo(opened)
                   setOpened(null)
@@ -194,9 +137,7 @@ export function ContactsTab() {
               >
                 Reply
               </Button>
-              <Button type="button" onClick={() => setOpened(null)}>
-                Close
-              </Button>
+              <Button onClick={() => setOpened(null)}>Close</Button>
             </Row>
           </>
         )}
@@ -212,6 +153,6 @@ export function ContactsTab() {
         onSent={refresh}
         extra={(setMessage) => replyTo && <ReplySuggestion contact={replyTo} onUse={setMessage} />}
       />
-    </Panel>
+    </AdminList>
   )
 }

@@ -4,23 +4,8 @@ import styled from 'styled-components'
 
 import { Modal } from '../Modal'
 import { formatDateTime } from '../parts'
+import type { EmailLog } from '../types'
 import { Dl, Pre } from '../ui'
-
-export type EmailLog = {
-  id: number
-  toEmail: string
-  fromEmail: string
-  subject: string
-  message: string | null
-  htmlContent: string | null
-  emailType: string
-  sentAt: string | null
-  status: string
-  aiGenerated: boolean
-  emailOpened: boolean
-  tags: string[]
-  notes: string | null
-}
 
 /** The email detail dialog; HTML is shown in a sandboxed frame where no script can run. */
 export function EmailDetail({ email, onClose }: { email: EmailLog | null; onClose: () => void }) {

@@ -2,26 +2,18 @@
 
 import { useState } from 'react'
 
-import { useNotify } from '@/components/site/notifications/Notifications'
 import { EMAIL_PREVIEW_LENGTH } from '@/lib/constants'
 import { AI_NOTICES } from '@/schemas/ai'
 
-import { type Page, adminPath, apiFetch, errorText, useAdmin } from '../api'
-import { DEMO_HINT, DataState, Pager, formatDateTime, useIsDemo, SearchBox } from '../parts'
-import {
-  Button,
-  Input,
-  Panel,
-  Pill,
-  Pre,
-  Row,
-  Select,
-  Stat,
-  StatGrid,
-  Table,
-  TableWrap,
-} from '../ui'
-import { EmailDetail, type EmailLog } from './EmailDetail'
+import { DEMO_HINT, useIsDemo } from '../access'
+import { apiFetch, useAdmin } from '../api'
+import { AdminList } from '../list/AdminList'
+import { patchRow, useAdminList } from '../list/useAdminList'
+import { notifyError } from '../notify'
+import { formatDateTime } from '../parts'
+import type { EmailLog, EmailStats } from '../types'
+import { Button, Input, Pill, Pre, Row } from '../ui'
+import { EmailDetail } from './EmailDetail'
 
 export const EMAIL_FILTERS = ['all', 'reply', 'newsletter', 'broadcast', 'confirmation'] as const
 
@@ -33,33 +25,95 @@ const preview = (text: string | null) =>
       : text
 
 export function EmailManagerTab() {
-  const notify = useNotify()
   const isDemo = useIsDemo()
-  const [type, setType] = useState('all')
-  const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
+  const state = useAdminList<EmailLog, { type: string }>('emails', { type: 'all' })
   const [shown, setShown] = useState<EmailLog | null>(null)
+  const stats = useAdmin<{ data: EmailStats }>('/api/admin/emails/stats')
+
+  const toggleOpened = (email: EmailLog) =>
+    patchRow(
+      `/api/admin/emails/${email.id}/email-opened`,
+      { opened: !email.emailOpened },
+      'Email status updated',
+      state.list.mutate,
+    )
+
+  return (
+    <AdminList
+      label="Email Manager"
+      state={state}
+      stats={[
+        { label: 'Emails sent', value: stats.data?.data.total },
+        { label: 'AI generated', value: stats.data?.data.aiGenerated },
+      ]}
+      intro={<EmailAnalysis />}
+      filters={[
+        {
+          name: 'type',
+          label: 'Email type',
+          options: EMAIL_FILTERS.map((value) => ({
+            value,
+            label: value === 'all' ? 'All types' : value,
+          })),
+        },
+      ]}
+      search={{ label: 'Search emails', placeholder: 'Search address or subject' }}
+      empty="No emails found"
+      columns={[
+        { header: 'To', cell: (email) => email.toEmail },
+        {
+          header: 'Subject and preview',
+          cell: (email) => (
+            <>
+              <strong>{email.subject}</strong>
+              <br />
+              {preview(email.message)}
+            </>
+          ),
+        },
+        {
+          header: 'Type',
+          cell: (email) => (
+            <Row>
+              <Pill>{email.emailType}</Pill>
+              {email.aiGenerated && <Pill>AI</Pill>}
+            </Row>
+          ),
+        },
+        { header: 'Sent', cell: (email) => formatDateTime(email.sentAt) },
+        {
+          header: 'Opened',
+          cell: (email) => (
+            <label
+              className={isDemo ? 'admin-demo' : undefined}
+              title={isDemo ? DEMO_HINT : undefined}
+            >
+              <input
+                type="checkbox"
+                checked={email.emailOpened}
+                aria-label={`Opened: ${email.subject}`}
+                onChange={() => toggleOpened(email)}
+              />{' '}
+              {email.emailOpened ? 'Opened' : 'Not opened'}
+            </label>
+          ),
+        },
+        {
+          header: 'Details',
+          cell: (email) => <Button onClick={() => setShown(email)}>View</Button>,
+        },
+      ]}
+    >
+      <EmailDetail email={shown} onClose={() => setShown(null)} />
+    </AdminList>
+  )
+}
+
+/** Questions about the sent emails, answered by the AI from the email log. */
+function EmailAnalysis() {
   const [question, setQuestion] = useState('')
   const [analysis, setAnalysis] = useState<string | null>(null)
   const [isAnalyzing, setAnalyzing] = useState(false)
-
-  const stats = useAdmin<{ data: { total: number; aiGenerated: number } }>(
-    '/api/admin/emails/stats',
-  )
-  const list = useAdmin<Page<EmailLog>>(adminPath('emails', { type, search, page }))
-
-  const toggleOpened = async (email: EmailLog) => {
-    try {
-      await apiFetch(`/api/admin/emails/${email.id}/email-opened`, {
-        method: 'PATCH',
-        body: { opened: !email.emailOpened },
-      })
-      notify({ title: 'Email status updated' })
-      await list.mutate()
-    } catch (error) {
-      notify({ title: 'Update failed', description: errorText(error), variant: 'destructive' })
-    }
-  }
 
   const analyze = async () => {
     if (!question.trim()) return
@@ -71,18 +125,14 @@ export function EmailManagerTab() {
       setAnalysis(answer.data.analysis)
     } catch (error) {
       const { title, description } = AI_NOTICES.analysisFailed
-      notify({ title, description: errorText(error, description), variant: 'destructive' })
+      notifyError(title, error, description)
     } finally {
       setAnalyzing(false)
     }
   }
 
   return (
-    <Panel aria-label="Email Manager">
-      <StatGrid>
-        <Stat label="Emails sent" value={stats.data?.data.total} />
-        <Stat label="AI generated" value={stats.data?.data.aiGenerated} />
-      </StatGrid>
+    <>
       <Row>
         <Input
           style={{ flex: 1, minWidth: 200 }}
@@ -94,100 +144,11 @@ export function EmailManagerTab() {
             if (event.key === 'Enter') void analyze()
           }}
         />
-        <Button
-          type="button"
-          $demo={isDemo}
-          title={isDemo ? DEMO_HINT : undefined}
-          disabled={isAnalyzing || !question.trim()}
-          onClick={analyze}
-        >
+        <Button mutates disabled={isAnalyzing || !question.trim()} onClick={analyze}>
           {isAnalyzing ? 'Analyzing...' : 'Analyze'}
         </Button>
       </Row>
       {analysis && <Pre aria-label="Analysis">{analysis}</Pre>}
-      <Row>
-        <Select
-          aria-label="Email type"
-          value={type}
-          onChange={(event) => {
-            setType(event.target.value)
-            setPage(1)
-          }}
-        >
-          {EMAIL_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {value === 'all' ? 'All types' : value}
-            </option>
-          ))}
-        </Select>
-        <SearchBox
-          label="Search emails"
-          placeholder="Search address or subject"
-          value={search}
-          onSearch={(value) => {
-            setSearch(value)
-            setPage(1)
-          }}
-        />
-      </Row>
-      <DataState
-        isLoading={list.isLoading}
-        error={list.error}
-        isEmpty={list.data?.data.length === 0}
-        empty="No emails found"
-      >
-        <TableWrap>
-          <Table>
-            <thead>
-              <tr>
-                <th>To</th>
-                <th>Subject and preview</th>
-                <th>Type</th>
-                <th>Sent</th>
-                <th>Opened</th>
-                <th>Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data?.data.map((email) => (
-                <tr key={email.id}>
-                  <td>{email.toEmail}</td>
-                  <td>
-                    <strong>{email.subject}</strong>
-                    <br />
-                    {preview(email.message)}
-                  </td>
-                  <td>
-                    <Pill>{email.emailType}</Pill> {email.aiGenerated && <Pill>AI</Pill>}
-                  </td>
-                  <td>{formatDateTime(email.sentAt)}</td>
-                  <td>
-                    <label
-                      style={isDemo ? { opacity: 0.5 } : undefined}
-                      title={isDemo ? DEMO_HINT : undefined}
-                    >
-                      <input
-                        type="checkbox"
-                        checked={email.emailOpened}
-                        aria-label={`Opened: ${email.subject}`}
-                        onChange={() => toggleOpened(email)}
-                      />{' '}
-                      {email.emailOpened ? 'Opened' : 'Not opened'}
-                    </label>
-                  </td>
-                  <td>
-                    <Button type="button" onClick={() => setShown(email)}>
-                      View
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableWrap>
-        {list.data && <Pager {...list.data} onPage={setPage} />}
-      </DataState>
-      <EmailDetail email={shown} onClose={() => setShown(null)} />
-    </Panel>
+    </>
   )
 }

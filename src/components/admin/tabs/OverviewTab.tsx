@@ -1,5 +1,6 @@
 'use client'
 
+import { useState } from 'react'
 import styled from 'styled-components'
 
 import { PRODUCTS } from '@/lib/constants'
@@ -7,18 +8,13 @@ import { PRODUCTS } from '@/lib/constants'
 import { useAdmin } from '../api'
 import { DayBars, DayLine, HorizontalBars } from '../charts'
 import { DataState } from '../parts'
-import { Panel, PanelTitle, Stat, StatGrid } from '../ui'
+import type { Overview } from '../types'
+import { Label, Muted, Panel, PanelTitle, Row, Select, Stat, StatGrid } from '../ui'
 
-type DayCount = { date: string; count: number }
-type Overview = {
-  days: number
-  signupsByDay: (DayCount & { product: string })[]
-  newsletterByDay: DayCount[]
-  pageViewsByDay: DayCount[]
-  topPages: { page: string; count: number }[]
-  scrollDepth: { depth: number; count: number }[]
-  totals: Record<'waitlist' | 'newsletter' | 'contacts' | 'unreadContacts' | 'pageViews', number>
-}
+/** The ranges the Overview offers, in days (the API takes any from 1 to 365). */
+const RANGES = [7, 30, 90] as const
+
+type DayCount = Overview['newsletterByDay'][number]
 
 /** Signups per day with one value per product, in PRODUCTS order. */
 const signupDays = (rows: Overview['signupsByDay']) => {
@@ -37,67 +33,110 @@ const growth = (rows: DayCount[], total: number) => {
   return rows.map((row) => ({ date: row.date, value: (running += row.count) }))
 }
 
+/** A top-ten list of the range, or a line saying it is empty. */
+function TopList({ label, rows }: { label: string; rows: { label: string; count: number }[] }) {
+  if (rows.length === 0) return <Muted>None in this range.</Muted>
+  return (
+    <HorizontalBars
+      label={label}
+      rows={rows.map((row) => ({ label: row.label, value: row.count }))}
+    />
+  )
+}
+
 export function OverviewTab() {
-  const { data, error, isLoading } = useAdmin<{ data: Overview }>('/api/admin/overview?days=30')
+  const [days, setDays] = useState<number>(30)
+  const { data, error, isLoading } = useAdmin<{ data: Overview }>(
+    `/api/admin/overview?days=${days}`,
+  )
   const overview = data?.data
   return (
-    <DataState isLoading={isLoading} error={error} isEmpty={false} empty="">
-      {overview && (
-        <Charts>
-          <Wide>
-            <StatGrid>
-              <Stat label="Waitlist entries" value={overview.totals.waitlist} />
-              <Stat label="Subscribers" value={overview.totals.newsletter} />
-              <Stat label="Messages" value={overview.totals.contacts} />
-              <Stat label="Unread messages" value={overview.totals.unreadContacts} />
-              <Stat
-                label={`Page views (${overview.days} days)`}
-                value={overview.totals.pageViews}
+    <>
+      <Toolbar>
+        <Label>
+          Range
+          <Select value={days} onChange={(event) => setDays(Number(event.target.value))}>
+            {RANGES.map((range) => (
+              <option key={range} value={range}>
+                Last {range} days
+              </option>
+            ))}
+          </Select>
+        </Label>
+      </Toolbar>
+      <DataState isLoading={isLoading} error={error} isEmpty={false} empty="">
+        {overview && (
+          <Charts>
+            <Wide>
+              <StatGrid>
+                <Stat label="Waitlist entries" value={overview.totals.waitlist} />
+                <Stat label="Subscribers" value={overview.totals.newsletter} />
+                <Stat label="Messages" value={overview.totals.contacts} />
+                <Stat label="Unread messages" value={overview.totals.unreadContacts} />
+                <Stat
+                  label={`Page views (${overview.days} days)`}
+                  value={overview.totals.pageViews}
+                />
+              </StatGrid>
+            </Wide>
+            <Panel>
+              <PanelTitle>Waitlist signups per day by product</PanelTitle>
+              <DayBars
+                label="Waitlist signups per day by product"
+                days={signupDays(overview.signupsByDay)}
+                series={[...PRODUCTS]}
               />
-            </StatGrid>
-          </Wide>
-          <Panel>
-            <PanelTitle>Waitlist signups per day by product</PanelTitle>
-            <DayBars
-              label="Waitlist signups per day by product"
-              days={signupDays(overview.signupsByDay)}
-              series={[...PRODUCTS]}
-            />
-          </Panel>
-          <Panel>
-            <PanelTitle>Newsletter growth</PanelTitle>
-            <DayLine
-              label="Newsletter subscribers over time"
-              points={growth(overview.newsletterByDay, overview.totals.newsletter)}
-            />
-          </Panel>
-          <Panel>
-            <PanelTitle>Page views per day</PanelTitle>
-            <DayBars
-              label="Page views per day"
-              days={overview.pageViewsByDay.map((day) => ({ date: day.date, values: [day.count] }))}
-            />
-          </Panel>
-          <Panel>
-            <PanelTitle>Top pages</PanelTitle>
-            <HorizontalBars
-              label="Top pages"
-              rows={overview.topPages.map((row) => ({ label: row.page, value: row.count }))}
-            />
-          </Panel>
-          <Panel>
-            <PanelTitle>Scroll depth (home)</PanelTitle>
-            <HorizontalBars
-              label="Scroll depth"
-              rows={overview.scrollDepth.map((row) => ({
-                label: `${row.depth}%`,
-                value: row.count,
-              }))}
-            />
-          </Panel>
-        </Charts>
-      )}
-    </DataState>
+            </Panel>
+            <Panel>
+              <PanelTitle>Newsletter growth</PanelTitle>
+              <DayLine
+                label="Newsletter subscribers over time"
+                points={growth(overview.newsletterByDay, overview.totals.newsletter)}
+              />
+            </Panel>
+            <Panel>
+              <PanelTitle>Page views per day</PanelTitle>
+              <DayBars
+                label="Page views per day"
+                days={overview.pageViewsByDay.map((day) => ({
+                  date: day.date,
+                  values: [day.count],
+                }))}
+              />
+            </Panel>
+            <Panel>
+              <PanelTitle>Top pages</PanelTitle>
+              <HorizontalBars
+                label="Top pages"
+                rows={overview.topPages.map((row) => ({ label: row.page, value: row.count }))}
+              />
+            </Panel>
+            <Panel>
+              <PanelTitle>Top sources</PanelTitle>
+              <TopList label="Top sources" rows={overview.sources} />
+            </Panel>
+            <Panel>
+              <PanelTitle>Top campaigns</PanelTitle>
+              <TopList label="Top campaigns" rows={overview.campaigns} />
+            </Panel>
+            <Panel>
+              <PanelTitle>Devices</PanelTitle>
+              <TopList label="Devices" rows={overview.devices} />
+            </Panel>
+            <Panel>
+              <PanelTitle>Scroll depth (home)</PanelTitle>
+              <HorizontalBars
+                label="Scroll depth"
+                rows={overview.scrollDepth.map((row) => ({
+                  label: `${row.depth}%`,
+                  value: row.count,
+                }))}
+              />
+            </Panel>
+          </Charts>
+        )}
+      </DataState>
+    </>
   )
 }
 
@@ -105,6 +144,9 @@ const Charts = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr));
+`
+const Toolbar = styled(Row)`
+  margin-bottom: 16px;
 `
 const Wide = styled.div`
   grid-column: 1 / -1;

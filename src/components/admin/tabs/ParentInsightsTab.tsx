@@ -1,70 +1,35 @@
 'use client'
 
-import { useState } from 'react'
-
-import { type Page, adminPath, useAdmin } from '../api'
-import { DataState, Pager, formatDate } from '../parts'
-import { Panel, Table, TableWrap } from '../ui'
-
-type ParentInsight = {
-  id: number
-  name: string
-  email: string
-  childAge: string | null
-  bookAttraction: string | null
-  natureConnection: string | null
-  parentingValues: string | null
-  familyWish: string | null
-  interests: string[]
-  source: string | null
-  submittedAt: string | null
-}
+import { AdminList } from '../list/AdminList'
+import { useAdminList } from '../list/useAdminList'
+import { formatDate } from '../parts'
+import type { ParentInsight } from '../types'
 
 export function ParentInsightsTab() {
-  const [page, setPage] = useState(1)
-  const list = useAdmin<Page<ParentInsight>>(adminPath('parent-insights', { page }))
+  const state = useAdminList<ParentInsight>('parent-insights')
   return (
-    <Panel aria-label="Parent Insights">
-      <DataState
-        isLoading={list.isLoading}
-        error={list.error}
-        isEmpty={list.data?.data.length === 0}
-        empty="No parent engagement data yet"
-      >
-        <TableWrap>
-          <Table>
-            <thead>
-              <tr>
-                <th>Parent</th>
-                <th>Child age</th>
-                <th>Picked up the book for</th>
-                <th>Nature activity</th>
-                <th>Parenting priority</th>
-                <th>Wish</th>
-                <th>Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data?.data.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    {row.name}
-                    <br />
-                    {row.email}
-                  </td>
-                  <td>{row.childAge ?? '—'}</td>
-                  <td>{row.bookAttraction ?? '—'}</td>
-                  <td>{row.natureConnection ?? '—'}</td>
-                  <td>{row.parentingValues ?? '—'}</td>
-                  <td>{row.familyWish ?? '—'}</td>
-                  <td>{formatDate(row.submittedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableWrap>
-        {list.data && <Pager {...list.data} onPage={setPage} />}
-      </DataState>
-    </Panel>
+    <AdminList
+      label="Parent Insights"
+      state={state}
+      empty="No parent engagement data yet"
+      columns={[
+        {
+          header: 'Parent',
+          cell: (row) => (
+            <>
+              {row.name}
+              <br />
+              {row.email}
+            </>
+          ),
+        },
+        { header: 'Child age', cell: (row) => row.childAge ?? '—' },
+        { header: 'Picked up the book for', cell: (row) => row.bookAttraction ?? '—' },
+        { header: 'Nature activity', cell: (row) => row.natureConnection ?? '—' },
+        { header: 'Parenting priority', cell: (row) => row.parentingValues ?? '—' },
+        { header: 'Wish', cell: (row) => row.familyWish ?? '—' },
+        { header: 'Joined', cell: (row) => formatDate(row.submittedAt) },
+      ]}
+    />
   )
 }

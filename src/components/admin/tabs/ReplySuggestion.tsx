@@ -2,11 +2,10 @@
 
 import { useState } from 'react'
 
-import { useNotify } from '@/components/site/notifications/Notifications'
 import { AI_NOTICES } from '@/schemas/ai'
 
-import { apiFetch, errorText } from '../api'
-import { DEMO_HINT, useIsDemo } from '../parts'
+import { apiFetch } from '../api'
+import { notifyError } from '../notify'
 import { Button, Input, Label, Panel, Pre, Row } from '../ui'
 
 export type ContactForReply = { name: string; subject: string; message: string }
@@ -19,8 +18,6 @@ export function ReplySuggestion({
   contact: ContactForReply
   onUse: (message: string) => void
 }) {
-  const notify = useNotify()
-  const isDemo = useIsDemo()
   const [prompt, setPrompt] = useState('')
   const [suggestion, setSuggestion] = useState<string | null>(null)
   const [isThinking, setThinking] = useState(false)
@@ -40,7 +37,7 @@ export function ReplySuggestion({
       setSuggestion(answer.data.content)
     } catch (error) {
       const { title, description } = AI_NOTICES.replySuggestionError
-      notify({ title, description: errorText(error, description), variant: 'destructive' })
+      notifyError(title, error, description)
     } finally {
       setThinking(false)
     }
@@ -48,19 +45,12 @@ export function ReplySuggestion({
 
   return (
     <>
-      <Row>
+      <Row style={{ alignItems: 'end' }}>
         <Label style={{ flex: 1 }}>
           Instructions for the AI (optional)
           <Input value={prompt} onChange={(event) => setPrompt(event.target.value)} />
         </Label>
-        <Button
-          type="button"
-          $demo={isDemo}
-          title={isDemo ? DEMO_HINT : undefined}
-          disabled={isThinking}
-          onClick={suggest}
-          style={{ alignSelf: 'end' }}
-        >
+        <Button mutates disabled={isThinking} onClick={suggest}>
           {isThinking ? 'Thinking...' : 'AI Suggest'}
         </Button>
       </Row>
@@ -69,8 +59,7 @@ export function ReplySuggestion({
           <Pre>{suggestion}</Pre>
           <Row>
             <Button
-              type="button"
-              $variant="primary"
+              variant="primary"
               onClick={() => {
                 onUse(suggestion)
                 setSuggestion(null)
@@ -78,9 +67,7 @@ export function ReplySuggestion({
             >
               Use This
             </Button>
-            <Button type="button" onClick={() => setSuggestion(null)}>
-              Dismiss
-            </Button>
+            <Button onClick={() => setSuggestion(null)}>Dismiss</Button>
           </Row>
         </Panel>
       )}

@@ -1,21 +1,11 @@
-'use client'
-
-import styled from 'styled-components'
-
-import { colors } from '../theme'
 import { ButtonLink } from '../ui'
-
-const Back = styled(ButtonLink)`
-  margin-bottom: 24px;
-  padding-inline: 0;
-  color: ${colors.muted};
-`
+import styles from './BackHome.module.css'
 
 /** The back-to-home control of the content pages (spec §2). */
 export function BackHome() {
   return (
-    <Back href="/" $variant="ghost">
+    <ButtonLink href="/" $variant="ghost" className={styles.back}>
       <span aria-hidden="true">←</span> Back to Home
-    </Back>
+    </ButtonLink>
   )
 }

@@ -1,27 +1,7 @@
-'use client'
-
 import type { ReactNode } from 'react'
-import styled from 'styled-components'
 
-import { colors } from '../theme'
 import { Card, Subheading } from '../ui'
-
-const Icon = styled.span`
-  display: inline-grid;
-  place-items: center;
-  width: 48px;
-  height: 48px;
-  margin-bottom: 12px;
-  border-radius: 14px;
-  background: ${colors.panelStrong};
-  font-size: 1.5rem;
-  color: ${colors.gold};
-`
-
-const Text = styled.p`
-  margin: 8px 0 0;
-  color: ${colors.muted};
-`
+import styles from './FeatureCard.module.css'
 
 /** An icon, a title and a sentence: the feature and collection cards of the product pages. */
 export function FeatureCard({
@@ -37,9 +17,11 @@ export function FeatureCard({
 }) {
   return (
     <Card>
-      <Icon aria-hidden="true">{icon}</Icon>
+      <span className={styles.icon} aria-hidden="true">
+        {icon}
+      </span>
       <Subheading>{title}</Subheading>
-      <Text>{text}</Text>
+      <p className={styles.text}>{text}</p>
       {children}
     </Card>
   )

@@ -2,7 +2,7 @@
 
 import { apiFetch } from '@/lib/api-client'
 import { CONTACT_SUBJECTS } from '@/lib/constants'
-import { contactMessageSchema } from '@/schemas/contact'
+import { contactFormSchema } from '@/schemas/client'
 
 import { type Notice, useNotify } from '../notifications/Notifications'
 import { Button, ButtonRow } from '../ui'
@@ -25,7 +25,7 @@ export function ContactForm({
   onCancel?: () => void
 }) {
   const notify = useNotify()
-  const form = useZodForm(contactMessageSchema, { name: '', email: '', subject: '', message: '' })
+  const form = useZodForm(contactFormSchema, { name: '', email: '', subject: '', message: '' })
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async ({ name, email, subject, message }) => {

@@ -3,7 +3,7 @@
 import { useEffect } from 'react'
 
 import { apiFetch } from '@/lib/api-client'
-import { newsletterSignupSchema } from '@/schemas/newsletter'
+import { newsletterFormSchema } from '@/schemas/client'
 
 import { type Notice, useNotify } from '../notifications/Notifications'
 import { Button } from '../ui'
@@ -15,6 +15,8 @@ export type NewsletterFormProps = {
   source?: string
   /** Also asks for a first name (community page). */
   withFirstName?: boolean
+  /** Sends an empty first name without asking for one (the hero, spec §7). */
+  sendsEmptyFirstName?: boolean
   buttonText: string
   pendingText: string
   success: Notice
@@ -26,7 +28,7 @@ export type NewsletterFormProps = {
   onEmailChange?: (email: string) => void
 }
 
-const schema = newsletterSignupSchema.pick({ email: true, firstName: true })
+const schema = newsletterFormSchema
 
 /**
  * The newsletter signups of the site (hero, connect, publishing, universe, records, book,
@@ -49,7 +51,11 @@ export function NewsletterForm(props: NewsletterFormProps) {
       await apiFetch('/api/newsletter', {
         body: {
           email,
-          ...(props.withFirstName ? { firstName } : {}),
+          ...(props.withFirstName
+            ? { firstName }
+            : props.sendsEmptyFirstName
+              ? { firstName: '' }
+              : {}),
           interests: props.interests,
           ...(props.source ? { source: props.source } : {}),
         },

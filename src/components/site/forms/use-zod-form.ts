@@ -2,13 +2,13 @@
 
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form'
-import type { z } from 'zod'
+import type * as z from 'zod/v4/core'
 
 /**
- * react-hook-form driven by one of the shared schemas (src/schemas), so the messages under the
- * fields are the server's own. Validation runs on submit, then on every change.
+ * react-hook-form driven by a form's light schema (src/schemas/client.ts), whose messages are the
+ * server's own. Validation runs on submit, then on every change.
  */
-export const useZodForm = <S extends z.ZodType<FieldValues, FieldValues>>(
+export const useZodForm = <S extends z.$ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
 ) =>

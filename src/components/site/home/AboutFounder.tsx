@@ -1,16 +1,12 @@
-'use client'
-
-import styled from 'styled-components'
-
-import { media } from '../theme'
 import { ButtonLink, ButtonRow, Container, Eyebrow, Heading, Lead, Muted, Section } from '../ui'
+import styles from './AboutFounder.module.css'
 
 /** The founder section with buttons to /about and /contact (spec §2). */
 export function AboutFounder() {
   return (
     <Section id="about" aria-labelledby="about-heading">
       <Container>
-        <Columns>
+        <div className={styles.columns}>
           {/* eslint-disable-next-line @next/next/no-img-element -- a local SVG with fixed size */}
           <img
             src="/images/home/founder.svg"
@@ -37,23 +33,8 @@ export function AboutFounder() {
               </ButtonLink>
             </ButtonRow>
           </div>
-        </Columns>
+        </div>
       </Container>
     </Section>
   )
 }
-
-const Columns = styled.div`
-  display: grid;
-  gap: 32px;
-  align-items: center;
-  img {
-    width: min(100%, 320px);
-    margin: 0 auto;
-    border-radius: 50%;
-  }
-  ${media.md} {
-    grid-template-columns: 320px 1fr;
-    gap: 56px;
-  }
-`

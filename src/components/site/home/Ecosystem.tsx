@@ -1,7 +1,3 @@
-'use client'
-
-import styled from 'styled-components'
-
 import { colors } from '../theme'
 import {
   Badge,
@@ -18,6 +14,7 @@ import {
   Section,
   Subheading,
 } from '../ui'
+import styles from './Ecosystem.module.css'
 
 export type EcosystemLinks = { bookStoreUrl: string; musicStoreUrl: string }
 
@@ -32,7 +29,7 @@ export function Ecosystem({ bookStoreUrl, musicStoreUrl }: EcosystemLinks) {
           Every part of Starfinity carries the same heart: stories and tools that make the future
           more human.
         </Lead>
-        <Featured $accent={colors.gold} aria-labelledby="eco-earth-app">
+        <Card className={styles.featured} $accent={colors.gold} aria-labelledby="eco-earth-app">
           <Badge>Featured</Badge>
           <Subheading id="eco-earth-app">Earth App</Subheading>
           <Muted>
@@ -49,7 +46,7 @@ export function Ecosystem({ bookStoreUrl, musicStoreUrl }: EcosystemLinks) {
               Learn More
             </ButtonLink>
           </ButtonRow>
-        </Featured>
+        </Card>
         <Grid $min={240}>
           <Card aria-labelledby="eco-publishing">
             <Subheading id="eco-publishing">Publishing</Subheading>
@@ -105,8 +102,3 @@ export function Ecosystem({ bookStoreUrl, musicStoreUrl }: EcosystemLinks) {
     </Section>
   )
 }
-
-const Featured = styled(Card)`
-  margin: 28px 0 20px;
-  background: linear-gradient(135deg, rgba(245, 198, 107, 0.12), rgba(139, 108, 255, 0.12));
-`

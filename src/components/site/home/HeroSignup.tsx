@@ -11,6 +11,7 @@ export function HeroSignup() {
       id="hero-signup"
       interests={HERO_INTERESTS}
       source="hero-section"
+      sendsEmptyFirstName
       buttonText="Join the Universe"
       pendingText="Connecting..."
       success={{

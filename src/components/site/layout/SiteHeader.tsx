@@ -68,6 +68,10 @@ const Bar = styled.header`
   background: rgba(7, 6, 26, 0.82);
   backdrop-filter: blur(12px);
   border-bottom: 1px solid ${colors.border};
+  /* With the small-screen menu open, nothing of the page shows through the bar or the menu. */
+  &:has(nav[data-open='true']) {
+    background: ${colors.night};
+  }
 `
 
 const Inner = styled.div`
@@ -122,7 +126,8 @@ const Menu = styled.nav`
     align-items: stretch;
     gap: 4px;
     padding: 12px 20px 20px;
-    background: rgba(7, 6, 26, 0.97);
+    background: ${colors.night};
+    box-shadow: 0 16px 32px rgba(0, 0, 0, 0.5);
     border-bottom: 1px solid ${colors.border};
   }
   ${media.md} {

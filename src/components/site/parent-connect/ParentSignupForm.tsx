@@ -2,7 +2,7 @@
 
 import { ApiError, apiFetch, isDuplicate } from '@/lib/api-client'
 import { CHILD_AGES } from '@/lib/constants'
-import { parentEngagementSchema } from '@/schemas/parent-engagement'
+import { parentFormSchema } from '@/schemas/client'
 
 import { Field, Form, Select, TextField } from '../forms/fields'
 import { useZodForm } from '../forms/use-zod-form'
@@ -10,7 +10,7 @@ import { useNotify } from '../notifications/Notifications'
 import { Button } from '../ui'
 import { CHILD_AGE_LABELS, PARENT_INTERESTS, PARENT_SOURCE, type SurveyAnswers } from './survey'
 
-const schema = parentEngagementSchema.pick({ name: true, email: true, childAge: true })
+const schema = parentFormSchema
 
 /** Name, email and child's age, sent with the survey answers (spec §3, §5, §7). */
 export function ParentSignupForm({

@@ -6,7 +6,7 @@ import useSWR from 'swr'
 
 import { ApiError, apiFetch } from '@/lib/api-client'
 import type { ShopInfo, ShopProduct } from '@/lib/shopify/types'
-import { SHOP_CACHE_MS } from '@/lib/shopify/types'
+import { DEFAULT_SHOP_DESCRIPTION, DEFAULT_SHOP_NAME, SHOP_CACHE_MS } from '@/lib/shopify/types'
 import { trackAnalytics } from '@/lib/tracking/tracker'
 
 import { colors } from '../theme'
@@ -46,14 +46,16 @@ export function ShopSection() {
   const products = useSWR<ShopProduct[]>(PRODUCTS_PATH, fetchData, swrOptions)
   const shop = useSWR<ShopInfo>(SHOP_PATH, fetchData, swrOptions)
   const shopUrl = shop.data?.url
+  // Spec §7: without the shop's info, its default name and description.
+  const description = shop.error ? DEFAULT_SHOP_DESCRIPTION : shop.data?.description
 
   return (
     <Section id="shop" aria-labelledby="shop-heading">
       <Container>
         <Centered>
           <Eyebrow>Shop</Eyebrow>
-          <Heading id="shop-heading">{shop.data?.name ?? 'Starfinity Shop'}</Heading>
-          {shop.data?.description && <Lead>{shop.data.description}</Lead>}
+          <Heading id="shop-heading">{shop.data?.name || DEFAULT_SHOP_NAME}</Heading>
+          {description && <Lead>{description}</Lead>}
           {shop.error && (
             <Muted role="alert">{messageOf(shop.error, 'Failed to fetch shop info')}</Muted>
           )}

@@ -2,7 +2,7 @@
 
 import { apiFetch, isDuplicate } from '@/lib/api-client'
 import { REFERRAL_SOURCES, WAITLIST_INTERESTS } from '@/lib/constants'
-import { waitlistSignupSchema } from '@/schemas/waitlist'
+import { waitlistFormSchema } from '@/schemas/client'
 
 import { CheckboxGroup, Field, Form, Select, TextField } from '../forms/fields'
 import { useZodForm } from '../forms/use-zod-form'
@@ -10,12 +10,7 @@ import { useNotify } from '../notifications/Notifications'
 import { Button } from '../ui'
 import type { WaitlistPageProduct } from './products'
 
-const schema = waitlistSignupSchema.pick({
-  email: true,
-  name: true,
-  interests: true,
-  referralSource: true,
-})
+const schema = waitlistFormSchema
 
 export const WAITLIST_PENDING = 'Joining the cosmic waitlist...'
 

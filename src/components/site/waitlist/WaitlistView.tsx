@@ -34,8 +34,8 @@ export function WaitlistView({ product }: { product: WaitlistPageProduct }) {
 }
 
 /**
- * Reads `?product=` in the browser, so the page itself stays static (the server renders the
- * default product as the fallback), and sends the page-load events of spec §7 once.
+ * Reads `?product=` in the browser (the server renders the default product as the fallback) and
+ * sends the page-load events of spec §7 once.
  */
 export function WaitlistFromQuery() {
   const query = useSearchParams().get('product')

@@ -1,6 +1,0 @@
-/* Generated shape of Payload's GraphQL playground route: leave as is. */
-import config from '@payload-config'
-import '@payloadcms/next/css'
-import { GRAPHQL_PLAYGROUND_GET } from '@payloadcms/next/routes'
-
-export const GET = GRAPHQL_PLAYGROUND_GET(config)

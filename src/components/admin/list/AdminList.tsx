@@ -1,0 +1,193 @@
+'use client'
+
+import { Pagination } from '@payloadcms/ui'
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+
+import { useIsDemo } from '../access'
+import { DataState } from '../parts'
+import { Input, Muted, Panel, Row, Select, Spacer, Stat, StatGrid } from '../ui'
+import type { AdminListState } from './useAdminList'
+
+export type Column<T> = { header: string; cell: (row: T) => ReactNode }
+
+export type Filter<Name extends string = string> = {
+  name: Name
+  label: string
+  options: readonly { value: string; label: string }[]
+}
+
+/**
+ * One admin list tab: stat cards, a toolbar (filters, search, actions), the table with its loading,
+ * empty and error states, and the pager. The tab declares its columns; dialogs go in `children`.
+ */
+export function AdminList<
+  T extends { id: number },
+  F extends Record<string, string> = Record<string, never>,
+>({
+  label,
+  state,
+  stats,
+  intro,
+  filters = [],
+  search,
+  actions,
+  columns,
+  rowProps,
+  empty,
+  children,
+}: {
+  label: string
+  state: AdminListState<T, F>
+  stats?: { label: string; value: number | undefined }[]
+  /** Shown between the stat cards and the toolbar. */
+  intro?: ReactNode
+  filters?: Filter<keyof F & string>[]
+  search?: { label: string; placeholder: string }
+  actions?: ReactNode
+  columns: Column<T>[]
+  rowProps?: (row: T) => Record<`data-${string}`, string | boolean>
+  empty: string
+  children?: ReactNode
+}) {
+  const { list } = state
+  return (
+    <Panel aria-label={label}>
+      {stats && (
+        <StatGrid>
+          {stats.map((stat) => (
+            <Stat key={stat.label} {...stat} />
+          ))}
+        </StatGrid>
+      )}
+      {intro}
+      {(filters.length > 0 || search || actions) && (
+        <Row>
+          {filters.map((filter) => (
+            <Select
+              key={filter.name}
+              aria-label={filter.label}
+              value={state.filters[filter.name]}
+              onChange={(event) => state.setFilter(filter.name, event.target.value)}
+            >
+              {filter.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          ))}
+          {search && <SearchBox {...search} value={state.search} onSearch={state.setSearch} />}
+          <Spacer />
+          {actions}
+        </Row>
+      )}
+      <DataState
+        isLoading={list.isLoading}
+        error={list.error}
+        isEmpty={list.data?.data.length === 0}
+        empty={empty}
+      >
+        <TableFrame className="table">
+          <table cellPadding={0} cellSpacing={0}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header}>{column.header}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.data?.data.map((row) => (
+                <tr key={row.id} {...rowProps?.(row)}>
+                  {columns.map((column) => (
+                    <td key={column.header}>{column.cell(row)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+        {list.data && <Pager {...list.data} onPage={state.setPage} />}
+      </DataState>
+      {children}
+    </Panel>
+  )
+}
+
+/** Server-side paging: Payload's pager and the count. */
+function Pager({
+  page,
+  totalPages,
+  totalDocs,
+  onPage,
+}: {
+  page: number
+  totalPages: number
+  totalDocs: number
+  onPage: (page: number) => void
+}) {
+  if (totalDocs === 0) return null
+  return (
+    <Row aria-label="Pages">
+      <Pagination
+        page={page}
+        totalPages={totalPages}
+        hasPrevPage={page > 1}
+        hasNextPage={page < totalPages}
+        prevPage={page - 1}
+        nextPage={page + 1}
+        onChange={onPage}
+      />
+      <Muted>
+        Page {page} of {Math.max(totalPages, 1)} · {totalDocs.toLocaleString('en-US')} total
+      </Muted>
+    </Row>
+  )
+}
+
+/**
+ * The search box of the admin lists. Demo users may not search personal data (the server refuses),
+ * so it is disabled for them.
+ */
+function SearchBox({
+  label,
+  placeholder,
+  value,
+  onSearch,
+}: {
+  label: string
+  placeholder: string
+  value: string
+  onSearch: (value: string) => void
+}) {
+  const isDemo = useIsDemo()
+  return (
+    <Input
+      type="search"
+      aria-label={label}
+      placeholder={isDemo ? 'Search is off in demo mode' : placeholder}
+      disabled={isDemo}
+      value={value}
+      onChange={(event) => onSearch(event.target.value)}
+    />
+  )
+}
+
+const TableFrame = styled.div`
+  overflow-x: auto;
+  margin: 0;
+  table {
+    width: 100%;
+  }
+  th,
+  td {
+    min-width: 0;
+  }
+  td {
+    vertical-align: top;
+  }
+  tr[data-unread='true'] td {
+    font-weight: 700;
+  }
+`

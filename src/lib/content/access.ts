@@ -1,0 +1,18 @@
+import type { Access } from 'payload'
+
+import { canEditContentUser, isAdminUser } from '@/access'
+
+/**
+ * Content with drafts: signed-in admins (full, demo, editor) read drafts too; visitors and the
+ * REST API without a session read published documents only.
+ */
+const signedIn = (user: Parameters<typeof isAdminUser>[0]) =>
+  isAdminUser(user) || canEditContentUser(user)
+
+export const readPublished: Access = ({ req }) =>
+  signedIn(req.user) ? true : { _status: { equals: 'published' } }
+
+export const readVersions: Access = ({ req }) => signedIn(req.user)
+
+/** Where clause for the public pages' Local API reads (they run with overrideAccess). */
+export const PUBLISHED = { _status: { equals: 'published' } } as const

@@ -1,0 +1,79 @@
+/**
+ * The Content-Security-Policy of every response (docs/decisions/0055 and 0070). Plain JavaScript
+ * so the page cache handler, which Next.js loads without compiling it, shares this definition
+ * with the proxy and the tests.
+ */
+
+/** Origins the theme-song facade may embed after a click. */
+export const FRAME_ORIGINS = /** @type {const} */ (['https://www.youtube-nocookie.com'])
+
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'browsing-topics=()',
+  `fullscreen=(self "${FRAME_ORIGINS[0]}")`,
+  `autoplay=(self "${FRAME_ORIGINS[0]}")`,
+].join(', ')
+
+/**
+ * The headers every response carries whatever the site's scheme. The proxy adds them (with HSTS
+ * and the policy); requests with a body skip the proxy and get them from next.config.mjs.
+ */
+export const baseSecurityHeaders = () => ({
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': PERMISSIONS_POLICY,
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+})
+
+/**
+ * @typedef {{ nonce: string } | { hashes: string[] }} ScriptSources
+ *   A per-request nonce (pages rendered per request) or the hashes of a cached page's inline
+ *   scripts.
+ * @typedef {object} PolicyOptions
+ * @property {ScriptSources} scripts
+ * @property {boolean} dev `next dev` needs eval (React's debug stacks) and a websocket.
+ * @property {boolean} https HSTS and upgrade-insecure-requests: production behind https only.
+ */
+
+/** @param {ScriptSources} scripts */
+const scriptSrc = (scripts, /** @type {boolean} */ dev) => {
+  const evalSource = dev ? " 'unsafe-eval'" : ''
+  // Nonce: scripts those scripts load are trusted too ('strict-dynamic').
+  if ('nonce' in scripts)
+    return `script-src 'self' 'nonce-${scripts.nonce}' 'strict-dynamic'${evalSource}`
+  // Hashes: the cached HTML's own inline scripts; its chunks and the chunks they load from 'self'.
+  const hashes = scripts.hashes.map((hash) => ` 'sha256-${hash}'`).join('')
+  return `script-src 'self'${hashes}${evalSource}`
+}
+
+/** @param {PolicyOptions} options */
+export const contentSecurityPolicy = ({ scripts, dev, https }) =>
+  [
+    "default-src 'self'",
+    scriptSrc(scripts, dev),
+    // styled-components and Payload's admin write <style> tags and style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    // Product images come from the shop's CDN (https; on a plain-http site, e.g. locally against
+    // a loopback store, http too: an https site could not show those anyway).
+    `img-src 'self' data: blob: https:${https ? '' : ' http:'}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    "media-src 'self'",
+    `frame-src ${FRAME_ORIGINS.join(' ')}`,
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ')
+
+/** HSTS and upgrade-insecure-requests only for a production site whose own address is https. */
+export const isHttpsSite = () =>
+  process.env.NODE_ENV === 'production' && (process.env.SERVER_URL ?? '').startsWith('https://')

@@ -1,0 +1,76 @@
+/**
+ * Telling "the database cannot be reached right now" apart from a bug: a refused or dropped
+ * connection, a server shutting down or starting, a pool that could not hand out a connection in
+ * time, a statement cancelled by its timeout, a COMMIT whose outcome never arrived. Such requests
+ * answer 503 with Retry-After; the client may retry (every write is idempotent on its unique key).
+ */
+const SQLSTATE_CLASSES = ['08', '53', '57'] // connection exception, insufficient resources, operator intervention
+const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND'])
+const MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /connection (?:error|ended)/i,
+  /client has encountered a connection error/i,
+  /cannot begin transaction/i,
+  /the database system is (?:starting up|shutting down|in recovery mode)/i,
+  /Cannot use a pool after calling end/i,
+]
+
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current)
+    const { code, message, cause } = current as {
+      code?: unknown
+      message?: unknown
+      cause?: unknown
+    }
+    if (typeof code === 'string') {
+      if (NODE_CODES.has(code)) return true
+      if (/^[0-9A-Z]{5}$/.test(code) && SQLSTATE_CLASSES.includes(code.slice(0, 2))) return true
+    }
+    if (typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message)))
+      return true
+    current = cause
+  }
+  return false
+}
+
+/** Seconds a client should wait before retrying while the database is unavailable. */
+export const RETRY_AFTER_SECONDS = 5
+
+export const UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.'
+
+/**
+ * One log line per kind of failure per interval, with a count of those not logged, instead of a
+ * stack per request while the database is down.
+ */
+const lastLogged = new Map<string, { at: number; suppressed: number }>()
+export const shouldLog = (
+  kind: string,
+  intervalMs = 10_000,
+): { log: boolean; suppressed: number } => {
+  const now = Date.now()
+  const entry = lastLogged.get(kind)
+  if (entry && now - entry.at < intervalMs) {
+    entry.suppressed++
+    return { log: false, suppressed: 0 }
+  }
+  const suppressed = entry?.suppressed ?? 0
+  lastLogged.set(kind, { at: now, suppressed: 0 })
+  return { log: true, suppressed }
+}
+
+/** The first line of an error, without the SQL and parameters drizzle puts in "Failed query" messages. */
+export const errorSummary = (error: unknown): string => {
+  let current: unknown = error
+  while (current && typeof current === 'object') {
+    const { message, cause } = current as { message?: unknown; cause?: unknown }
+    if (typeof message === 'string' && !/^Failed query/.test(message))
+      return message.split('\n')[0].slice(0, 200)
+    current = cause
+  }
+  return 'unknown error'
+}

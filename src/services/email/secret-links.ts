@@ -1,0 +1,37 @@
+import { createHmac, randomUUID } from 'node:crypto'
+
+import { senderDomain } from '@/lib/email/addresses'
+import { env, serverUrl } from '@/lib/env'
+
+/**
+ * Links that carry a secret (the double opt-in token) are never stored: the email log keeps the
+ * message with the token replaced by REDACTED, which is what the Email Manager shows, and the
+ * sender puts the real token back just before handing the message to SMTP. The token is derived
+ * from the message's Message-ID with a key made from PAYLOAD_SECRET, so any instance can rebuild
+ * it (retries, another process) and nothing readable through an API is enough to make it.
+ */
+export const REDACTED = '[redacted]'
+
+const CONFIRM_PATH = '/newsletter/confirm?token='
+
+export const newMessageId = () => `<${randomUUID()}@${senderDomain()}>`
+
+const linkKey = () =>
+  createHmac('sha256', env().PAYLOAD_SECRET).update('email-link-tokens').digest()
+
+/** The confirmation token of the email with this Message-ID (the database keeps its SHA-256). */
+export const confirmationToken = (messageId: string) =>
+  createHmac('sha256', linkKey()).update(`newsletter-confirm:${messageId}`).digest('base64url')
+
+/** The confirmation link as stored: the token redacted. */
+export const redactedConfirmUrl = () => `${serverUrl()}${CONFIRM_PATH}${REDACTED}`
+
+/** The body as sent: redacted confirmation links of a confirmation email get their real token. */
+export const revealSecretLinks = (
+  body: string,
+  email: { emailType: string; messageId: string | null },
+): string => {
+  if (email.emailType !== 'confirmation' || !email.messageId) return body
+  const token = confirmationToken(email.messageId)
+  return body.split(`${CONFIRM_PATH}${REDACTED}`).join(`${CONFIRM_PATH}${token}`)
+}

@@ -1,0 +1,156 @@
+import net from 'node:net'
+
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+
+import { PUBLIC_ROUTES } from '@/lib/routes'
+
+import { launchBrowser, openPage } from './helpers/browser'
+import { type RunningServer, startServer } from './helpers/server'
+import { E2E_USERS } from './helpers/users'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const apiLogin = async (base: string, who: keyof typeof E2E_USERS) => {
+  const { username, password } = E2E_USERS[who]
+  const response = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { token: string }).token
+}
+
+const editorRequest = async (
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) => {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  expect(response.status, `${method} ${path}`).toBe(method === 'POST' ? 201 : 200)
+  return (await response.json()) as { doc: { id: number } }
+}
+
+/** Fetches the page until its HTML contains (or no longer contains) the text, for up to 2 s. */
+const htmlWithin2s = async (url: string, text: string, present = true) => {
+  const started = Date.now()
+  let html = ''
+  do {
+    if (html) await pause(100)
+    html = await (await fetch(url)).text()
+  } while (html.includes(text) !== present && Date.now() - started < 2000)
+  return html
+}
+
+test('an editor’s published FAQ answer is on the cached /faq within 2 s', async () => {
+  const base = inject('baseURL')
+  const token = await apiLogin(base, 'editor')
+  // An item of this test's own, so the other FAQ tests see the seeded answers.
+  const question = `Is the page cache fresh ${Date.now()}?`
+  const { doc } = await editorRequest(base, token, 'POST', '/faq-items', {
+    group: 'Getting Started',
+    question,
+    answer: 'First answer.',
+    _status: 'published',
+  })
+  try {
+    expect(await htmlWithin2s(`${base}/faq`, question)).toContain(question)
+    // Served from the page cache: a stored render, not one per view.
+    const cached = await fetch(`${base}/faq`)
+    expect(cached.headers.get('x-nextjs-cache')).toBe('HIT')
+
+    const answer = `Updated by an editor at ${Date.now()}: stars are free for everyone.`
+    await editorRequest(base, token, 'PATCH', `/faq-items/${doc.id}`, {
+      answer,
+      _status: 'published',
+    })
+    expect(await htmlWithin2s(`${base}/faq`, answer)).toContain(answer)
+    const again = await fetch(`${base}/faq`)
+    expect(again.headers.get('x-nextjs-cache')).toBe('HIT')
+    expect(await again.text()).toContain(answer)
+  } finally {
+    await editorRequest(base, token, 'DELETE', `/faq-items/${doc.id}`)
+  }
+  expect(await htmlWithin2s(`${base}/faq`, question, false)).not.toContain(question)
+})
+
+/**
+ * A TCP relay between a second server and PostgreSQL: closing it is the database going away for
+ * that server (connections dropped, new ones refused), without touching the shared database.
+ */
+const databaseRelay = async (databaseUrl: string) => {
+  const target = new URL(databaseUrl)
+  const sockets = new Set<net.Socket>()
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname)
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+      socket.on('error', () => socket.destroy())
+    }
+    client.pipe(upstream).pipe(client)
+  })
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
+  const url = new URL(databaseUrl)
+  url.hostname = '127.0.0.1'
+  url.port = String((relay.address() as net.AddressInfo).port)
+  return {
+    url: url.toString(),
+    cut: () =>
+      new Promise<void>((resolve) => {
+        relay.close(() => resolve())
+        for (const socket of sockets) socket.destroy()
+      }),
+  }
+}
+
+test('cached pages keep being served while PostgreSQL is unreachable', async () => {
+  const relay = await databaseRelay(inject('databaseUrl'))
+  let server: RunningServer | undefined
+  try {
+    server = await startServer(relay.url)
+    const routes = [...PUBLIC_ROUTES]
+    const before = new Map<string, string>()
+    for (const route of routes) {
+      const response = await fetch(`${server.url}${route}`)
+      expect.soft(response.status, route).toBe(200)
+      before.set(route, await response.text())
+    }
+
+    await relay.cut()
+    // The database is gone for this server: a page rendered per request cannot be served.
+    const dynamic = await fetch(`${server.url}/email/preferences?token=nothing`)
+    expect(dynamic.status).toBeGreaterThanOrEqual(500)
+
+    for (const route of routes) {
+      const response = await fetch(`${server.url}${route}`)
+      expect.soft(response.status, route).toBe(200)
+      expect.soft(await response.text(), route).toBe(before.get(route))
+    }
+    // In a browser too: the FAQ renders and its accordion works (hydrated from the cache).
+    const { page, context } = await openPage(browser, { baseURL: server.url })
+    await page.goto('/faq')
+    const question = page.getByRole('button', { name: 'What is Starfinity?' })
+    await question.click()
+    expect(await question.getAttribute('aria-expanded')).toBe('true')
+    await context.close()
+  } finally {
+    await server?.stop()
+    await relay.cut()
+  }
+})

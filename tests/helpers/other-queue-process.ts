@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+
+/**
+ * Another app process on the same database working the email queue
+ * (tests/helpers/drain-email-queue.ts): `ready` once it has opened Payload, `done` with the number
+ * of jobs it ran when it exits.
+ */
+export const runOtherQueueProcess = (env: Record<string, string> = {}) => {
+  const root = path.resolve(import.meta.dirname, '../..')
+  const child = spawn(
+    process.execPath,
+    ['scripts/run-ts.mjs', 'tests/helpers/drain-email-queue.ts'],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  let output = ''
+  let markReady: () => void
+  const ready = new Promise<void>((resolve) => (markReady = resolve))
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    if (/^ready$/m.test(output)) markReady()
+  })
+  const done = new Promise<number>((resolve, reject) => {
+    child.on('exit', (code) => {
+      markReady()
+      const last = output.trim().split('\n').at(-1) ?? ''
+      if (code === 0) resolve(JSON.parse(last).ran)
+      else reject(new Error(`queue process exited with ${code}: ${output}`))
+    })
+  })
+  return { ready, done }
+}

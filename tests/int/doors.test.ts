@@ -1,0 +1,416 @@
+/**
+ * Every door gives the same answer: the access table below, generated over the configuration
+ * (every collection, global and endpoint Payload serves, plus Payload's own auth, preferences, jobs
+ * and lock routes) × every role. A collection, global or endpoint missing from the table fails the
+ * test, so a new door is decided on before it opens. Decision 0060 explains the table.
+ */
+import { randomBytes } from 'node:crypto'
+
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { SanitizedConfig } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
+
+type Role = 'anonymous' | 'editor' | 'demo' | 'full'
+const ROLES: Role[] = ['anonymous', 'editor', 'demo', 'full']
+
+/**
+ * Expected answers: `ok` (the request is let through: 2xx, or 400/404 about the data), `denied`
+ * (401 or 403), `absent` (404, for every role alike), `self` (only the signed-in user's own record:
+ * a list answers 200, another user's record is hidden).
+ */
+type Answer = 'ok' | 'denied' | 'absent' | 'self'
+type Rule = Record<Role, Answer>
+
+const all = (answer: Answer): Rule => ({
+  anonymous: answer,
+  editor: answer,
+  demo: answer,
+  full: answer,
+})
+const only = (...roles: Role[]): Rule =>
+  Object.fromEntries(ROLES.map((role) => [role, roles.includes(role) ? 'ok' : 'denied'])) as Rule
+
+type Kind =
+  'closed' | 'content' | 'personal' | 'internal' | 'users' | 'audit' | 'locks' | 'preferences'
+const READ: Record<Kind, Rule> = {
+  closed: all('absent'),
+  content: all('ok'),
+  personal: only('demo', 'full'),
+  internal: all('denied'),
+  users: { anonymous: 'denied', editor: 'self', demo: 'self', full: 'ok' },
+  audit: only('full'),
+  locks: only('editor', 'demo', 'full'),
+  preferences: { anonymous: 'denied', editor: 'self', demo: 'self', full: 'self' },
+}
+const WRITE: Record<Kind, Rule> = {
+  closed: all('absent'),
+  content: only('editor', 'full'),
+  personal: only('full'),
+  internal: all('denied'),
+  users: only('full'),
+  audit: all('denied'), // written by the server only
+  locks: only('editor', 'full'),
+  preferences: { anonymous: 'denied', editor: 'self', demo: 'self', full: 'self' },
+}
+
+/** History and drafts: the team (editors and demo users read content drafts), not visitors. */
+const VERSIONS: Record<Kind, Rule> = { ...READ, content: only('editor', 'demo', 'full') }
+
+/** Every collection Payload serves, by kind (see src/access/index.ts). */
+const COLLECTIONS: Record<string, Kind> = {
+  users: 'users',
+  'waitlist-entries': 'personal',
+  'contact-messages': 'personal',
+  'parent-engagements': 'personal',
+  'newsletter-subscribers': 'personal',
+  'email-logs': 'personal',
+  'email-suppressions': 'personal',
+  'suppressed-emails': 'personal',
+  'bounce-events': 'personal',
+  'email-preferences': 'personal',
+  'email-sequences': 'personal',
+  'email-templates': 'personal',
+  'sequence-enrollments': 'personal',
+  campaigns: 'personal',
+  'email-events': 'personal',
+  'deliverability-metrics': 'personal',
+  'analytics-events': 'personal',
+  'engagement-events': 'personal',
+  'user-segments': 'personal',
+  'segment-memberships': 'personal',
+  'engagement-scores': 'personal',
+  consents: 'personal',
+  articles: 'content',
+  redirects: 'content',
+  characters: 'content',
+  'faq-items': 'content',
+  books: 'content',
+  songs: 'content',
+  'shop-products': 'content',
+  media: 'content',
+  'audit-logs': 'audit',
+  'rate-limits': 'internal',
+  'webhook-tokens': 'internal',
+  'payload-kv': 'internal',
+  'payload-jobs': 'internal',
+  'payload-locked-documents': 'locks',
+  'payload-preferences': 'preferences',
+  'payload-migrations': 'closed',
+}
+const GLOBALS: Record<string, Kind> = { 'site-settings': 'content' }
+
+/** Every endpoint of the configuration (path → rule; `any` = open to all, never a 5xx). */
+const ADMIN_READ = only('demo', 'full')
+const ENDPOINTS: Record<string, Rule | 'any'> = {
+  'post /newsletter': 'any',
+  'post /waitlist': 'any',
+  'post /contact': 'any',
+  'post /parent-engagement': 'any',
+  'post /engagement/event': 'any',
+  'post /analytics/track': 'any',
+  'get /health': all('ok'),
+  'get /status': all('ok'),
+  'post /admin/login': 'any',
+  'get /admin/overview': ADMIN_READ,
+  'get /admin/waitlist/export': only('full'),
+  'get /admin/newsletter/export': only('full'),
+  'get /admin/waitlist': ADMIN_READ,
+  'get /admin/waitlist/stats': ADMIN_READ,
+  'patch /admin/waitlist/:id/status': only('full'),
+  'patch /admin/waitlist/:id/email-opened': only('full'),
+  'post /admin/waitlist/:id/send-email': only('full'),
+  'get /admin/newsletter': ADMIN_READ,
+  'get /admin/newsletter/stats': ADMIN_READ,
+  'get /admin/contacts': ADMIN_READ,
+  'get /admin/contacts/stats': ADMIN_READ,
+  'patch /admin/contacts/:id/status': only('full'),
+  'post /admin/contacts/:id/reply': only('full'),
+  'get /admin/parent-insights': ADMIN_READ,
+  'get /admin/emails': ADMIN_READ,
+  'get /admin/emails/stats': ADMIN_READ,
+  'patch /admin/emails/:id/email-opened': only('full'),
+  'get /admin/audit': only('full'),
+  'post /admin/ai/compose-reply': only('full'),
+  'post /admin/ai/chat': only('full'),
+  'post /admin/ai/subject': only('full'),
+  'post /admin/ai/send-composed': only('full'),
+  'post /admin/ai/analytics': only('full'),
+  'post /admin/emails/analyze': only('full'),
+  'post /newsletter/confirm': 'any',
+  'get /email/unsubscribe': 'any',
+  'post /email/unsubscribe': 'any',
+  'get /email/preferences': 'any',
+  'post /email/preferences': 'any',
+  'get /email/open': 'any',
+  'get /email/click': 'any',
+  'post /webhooks/email': 'any',
+  'get /shopify/products': 'any',
+  'get /shopify/shop': 'any',
+  'get /access': all('ok'),
+  // The SEO plugin's helpers (401 for visitors, 403 without a document) and Payload's reorder
+  // (400 before access for an empty move): checked for no 5xx and no leak.
+  'post /plugin-seo/generate-title': 'any',
+  'post /plugin-seo/generate-description': 'any',
+  'post /plugin-seo/generate-url': 'any',
+  'post /plugin-seo/generate-image': 'any',
+  'post /reorder': 'any',
+}
+
+/** Payload's own routes beyond the collection operations. */
+const BUILT_IN: [method: string, path: string, rule: Rule | 'any'][] = [
+  ['POST', '/users/login', 'any'],
+  ['GET', '/users/me', all('ok')],
+  ['POST', '/users/refresh-token', 'any'],
+  ['GET', '/users/init', all('ok')],
+  ['POST', '/users/first-register', 'any'],
+  ['POST', '/users/forgot-password', all('absent')],
+  ['POST', '/users/reset-password', all('absent')],
+  ['POST', '/users/unlock', all('absent')],
+  ['GET', '/payload-jobs/run?queue=email', only('full')],
+  ['POST', '/graphql', all('absent')],
+  ['GET', '/graphql-playground', all('absent')],
+  // Answers 200 with no value to a visitor: there is nothing of anyone's to see.
+  ['GET', '/payload-preferences/nav', all('ok')],
+  ['POST', '/payload-preferences/nav', { ...all('ok'), anonymous: 'denied' }],
+  ['DELETE', '/payload-preferences/nav', { ...all('ok'), anonymous: 'denied' }],
+  // Last: it ends the session of the token it is sent with.
+  ['POST', '/users/logout', 'any'],
+]
+
+const MISSING_ID = 987654
+const TIMEOUT_MS = 5_000
+
+let app: TestApp
+let config: SanitizedConfig
+const tokens = {} as Record<Role, string | undefined>
+const ids = {} as Record<Role, number>
+const usernames = {} as Record<Role, string>
+/** Values no one but a full admin may ever receive. */
+const secrets: string[] = []
+/** Values no one at all may ever receive (tokens): not even a full admin. */
+const tokensStored: string[] = []
+/** One stored document per collection, where the collection has any. */
+const existing = new Map<string, number>()
+
+const seedPeople = async () => {
+  const email = uniqueEmail('door')
+  const name = `Doorperson ${randomBytes(3).toString('hex')}`
+  const ip = '198.51.100.77'
+  for (const [path, body] of [
+    ['/waitlist', { email, name, product: 'records', referralSource: 'Secret referral words' }],
+    ['/newsletter', { email, firstName: name }],
+    ['/contact', { name, email, subject: 'other', message: `Write to me at ${email} please.` }],
+    ['/parent-engagement', { name, email, childAge: '5-6', familyWish: 'Private family wish' }],
+  ] as const) {
+    const res = await app.request('POST', path, { body, ip })
+    expect(res.status, `${path}: ${res.text}`).toBeLessThan(300)
+  }
+  const tokenRows = await app.payload.db.drizzle.execute(sql`
+    SELECT unsubscribe_token AS t FROM newsletter_subscribers WHERE unsubscribe_token IS NOT NULL
+    UNION SELECT double_opt_in_token FROM newsletter_subscribers WHERE double_opt_in_token IS NOT NULL
+    UNION SELECT unsubscribe_token FROM email_preferences WHERE unsubscribe_token IS NOT NULL`)
+  const stored = tokenRows.rows.map((row) => String((row as { t: string }).t))
+  expect(stored.length).toBeGreaterThan(0)
+  secrets.push(email, name, ip, 'Secret referral words', 'Private family wish', ...stored)
+  tokensStored.push(...stored)
+}
+
+const request = async (role: Role, method: string, path: string, body?: unknown) => {
+  let timer: NodeJS.Timeout | undefined
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${method} ${path} as ${role}: no answer`)),
+      TIMEOUT_MS,
+    )
+  })
+  try {
+    return await Promise.race([
+      app.request(method, path, { body, token: tokens[role], ip: randomIp() }),
+      hang,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const matches = (answer: Answer, status: number, isList: boolean) => {
+  switch (answer) {
+    case 'ok':
+      return status < 400 || status === 400 || status === 404
+    case 'denied':
+      return status === 401 || status === 403
+    case 'absent':
+      return status === 404
+    case 'self':
+      // A list of one's own records, or someone else's record hidden.
+      return isList ? status === 200 : [200, 400, 403, 404].includes(status)
+  }
+}
+
+type Door = { method: string; path: string; rule: Rule | 'any'; body?: unknown; list?: boolean }
+
+const doors = (): Door[] => {
+  const list: Door[] = []
+  for (const collection of config.collections) {
+    const kind = COLLECTIONS[collection.slug]
+    if (!kind) continue // reported by its own test below
+    const base = `/${collection.slug}`
+    const id = existing.get(collection.slug) ?? MISSING_ID
+    const versions = collection.versions ? VERSIONS[kind] : all('absent')
+    if (collection.slug === 'payload-preferences') continue // keyed routes, in BUILT_IN
+    list.push(
+      { method: 'GET', path: base, rule: READ[kind], list: true },
+      { method: 'GET', path: `${base}/count`, rule: READ[kind], list: true },
+      { method: 'GET', path: `${base}/${id}`, rule: READ[kind] },
+      { method: 'POST', path: base, rule: WRITE[kind], body: {} },
+      { method: 'PATCH', path: `${base}/${MISSING_ID}`, rule: WRITE[kind], body: {} },
+      { method: 'DELETE', path: `${base}/${MISSING_ID}`, rule: WRITE[kind] },
+      { method: 'GET', path: `${base}/versions`, rule: versions, list: true },
+    )
+  }
+  for (const global of config.globals) {
+    const kind = GLOBALS[global.slug]
+    if (!kind) continue
+    const base = `/globals/${global.slug}`
+    list.push(
+      { method: 'GET', path: base, rule: READ[kind] },
+      { method: 'POST', path: base, rule: WRITE[kind], body: {} },
+      {
+        method: 'GET',
+        path: `${base}/versions`,
+        rule: global.versions ? VERSIONS[kind] : all('absent'),
+        list: true,
+      },
+    )
+  }
+  for (const endpoint of config.endpoints) {
+    const key = `${endpoint.method} ${endpoint.path}`
+    const rule = ENDPOINTS[key]
+    if (!rule) continue
+    list.push({
+      method: endpoint.method.toUpperCase(),
+      path: endpoint.path.replace(':id', String(MISSING_ID)),
+      rule,
+      body: endpoint.method === 'get' ? undefined : {},
+    })
+  }
+  for (const [method, path, rule] of BUILT_IN)
+    list.push({ method, path, rule, body: method === 'GET' ? undefined : {} })
+  return list
+}
+
+beforeAll(async () => {
+  app = await startApp()
+  config = app.payload.config
+  const suffix = randomBytes(3).toString('hex')
+  for (const role of ['editor', 'demo', 'full'] as const) {
+    usernames[role] = `door-${role}-${suffix}`
+    tokens[role] = await app.createUser(usernames[role], role)
+    const found = await app.payload.find({
+      collection: 'users',
+      where: { username: { equals: usernames[role] } },
+      depth: 0,
+    })
+    ids[role] = found.docs[0]!.id as number
+  }
+  await seedPeople()
+  for (const collection of config.collections) {
+    if (!collection.slug.startsWith('payload-') || collection.slug === 'payload-locked-documents') {
+      const found = await app.payload
+        .find({ collection: collection.slug as never, limit: 1, depth: 0 })
+        .catch(() => undefined)
+      const first = found?.docs[0] as { id?: number } | undefined
+      if (typeof first?.id === 'number') existing.set(collection.slug, first.id)
+    }
+  }
+}, 60_000)
+afterAll(async () => app?.close())
+
+describe('the access table', () => {
+  it('names every collection, global and endpoint the configuration serves', () => {
+    expect(config.collections.map((c) => c.slug).filter((slug) => !COLLECTIONS[slug])).toEqual([])
+    expect(config.globals.map((g) => g.slug).filter((slug) => !GLOBALS[slug])).toEqual([])
+    expect(
+      config.endpoints.map((e) => `${e.method} ${e.path}`).filter((key) => !ENDPOINTS[key]),
+    ).toEqual([])
+  })
+})
+
+describe('every door × every role', () => {
+  it('answers as the table says, never a 5xx, and shows no personal data or secret to anyone but a full admin', async () => {
+    const wrong: string[] = []
+    let requests = 0
+    try {
+      await walk()
+    } finally {
+      // The matrix ends sessions (logout, refresh): sign in again for the tests after it.
+      for (const role of ['editor', 'demo', 'full'] as const) {
+        tokens[role] = await app.login(usernames[role], `pw-${usernames[role]}-correct-horse`)
+      }
+    }
+    async function walk() {
+      for (const door of doors()) {
+        for (const role of ROLES) {
+          const res = await request(role, door.method, door.path, door.body)
+          requests++
+          const label = `${door.method} ${door.path} as ${role}: ${res.status}`
+          if (res.status >= 500) wrong.push(`${label} (server error) ${res.text.slice(0, 200)}`)
+          else if (door.rule !== 'any' && !matches(door.rule[role], res.status, Boolean(door.list)))
+            wrong.push(`${label}, expected ${door.rule[role]}`)
+          const tokenShown = tokensStored.filter((token) => res.text.includes(token))
+          if (tokenShown.length) wrong.push(`${label} shows a token`)
+          if (role !== 'full') {
+            const leaked = secrets.filter((secret) => res.text.includes(secret))
+            if (leaked.length) wrong.push(`${label} shows ${leaked.join(', ')}`)
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([])
+    expect(requests).toBeGreaterThan(1000)
+
+    // After all of it, the site still answers at once.
+    const started = Date.now()
+    const health = await app.request('GET', '/health')
+    expect(health.status).toBe(200)
+    expect(Date.now() - started).toBeLessThan(1_000)
+  }, 300_000)
+
+  it('a demo user reads personal data masked, and cannot filter or sort by it', async () => {
+    const list = await request('demo', 'GET', '/waitlist-entries?limit=100&depth=0')
+    expect(list.status, list.text).toBe(200)
+    expect(list.body.docs.length).toBeGreaterThan(0)
+    for (const doc of list.body.docs) expect(doc.email).toMatch(/^.•••@/)
+    const full = await request('full', 'GET', '/waitlist-entries?limit=100&depth=0')
+    expect(full.body.docs.some((doc: { email: string }) => secrets.includes(doc.email))).toBe(true)
+
+    for (const query of [
+      `where[email][like]=${encodeURIComponent(secrets[0]!.slice(0, 6))}`,
+      'where[or][0][name][contains]=Door',
+      'sort=email',
+      'sort=-name',
+    ]) {
+      const res = await request('demo', 'GET', `/waitlist-entries?${query}`)
+      expect(res.status, `${query}: ${res.text}`).toBe(403)
+    }
+    const byDate = await request(
+      'demo',
+      'GET',
+      '/waitlist-entries?sort=-createdAt&where[status][equals]=inactive',
+    )
+    expect(byDate.status, byDate.text).toBe(200)
+  })
+
+  it('secrets are readable by no one through the API, not even a full admin', async () => {
+    for (const slug of ['newsletter-subscribers', 'email-preferences']) {
+      const res = await request('full', 'GET', `/${slug}?limit=100`)
+      expect(res.status, res.text).toBe(200)
+      for (const doc of res.body.docs) {
+        expect(doc).not.toHaveProperty('unsubscribeToken')
+        expect(doc).not.toHaveProperty('doubleOptInToken')
+      }
+    }
+  })
+})
