@@ -125,9 +125,10 @@ test('configured: placeholders while loading, Storefront products, stock image, 
   await expect(
     shop.getByRole('link', { name: 'View Details: Comet Cap' }).getAttribute('href'),
   ).resolves.toBe(`${fake.origin}/products/comet-cap`)
-  await expect(shop.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(
-    'Fake Cosmic Store',
-  )
+  // The shop's name comes from its own request, which may answer after the products'.
+  await expect
+    .poll(() => shop.getByRole('heading', { level: 2 }).textContent())
+    .toBe('Fake Cosmic Store')
   await expect(
     shop.getByRole('link', { name: 'Visit Full Shop' }).getAttribute('href'),
   ).resolves.toBe(fake.origin)
