@@ -99,6 +99,7 @@ export interface Config {
     'audit-logs': AuditLog;
     'rate-limits': RateLimit;
     'webhook-tokens': WebhookToken;
+    'erased-addresses': ErasedAddress;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -140,6 +141,7 @@ export interface Config {
     'audit-logs': AuditLogsSelect<false> | AuditLogsSelect<true>;
     'rate-limits': RateLimitsSelect<false> | RateLimitsSelect<true>;
     'webhook-tokens': WebhookTokensSelect<false> | WebhookTokensSelect<true>;
+    'erased-addresses': ErasedAddressesSelect<false> | ErasedAddressesSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -982,6 +984,17 @@ export interface WebhookToken {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "erased-addresses".
+ */
+export interface ErasedAddress {
+  id: number;
+  addressHash: string;
+  reason: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
 export interface Redirect {
@@ -1257,6 +1270,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'webhook-tokens';
         value: number | WebhookToken;
+      } | null)
+    | ({
+        relationTo: 'erased-addresses';
+        value: number | ErasedAddress;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -1923,6 +1940,16 @@ export interface RateLimitsSelect<T extends boolean = true> {
  */
 export interface WebhookTokensSelect<T extends boolean = true> {
   token?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "erased-addresses_select".
+ */
+export interface ErasedAddressesSelect<T extends boolean = true> {
+  addressHash?: T;
+  reason?: T;
   updatedAt?: T;
   createdAt?: T;
 }

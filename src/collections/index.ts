@@ -14,6 +14,7 @@ import { EmailPreferences } from './EmailPreferences'
 import { EmailSequences } from './EmailSequences'
 import { EmailSuppressions } from './EmailSuppressions'
 import { EmailTemplates } from './EmailTemplates'
+import { ErasedAddresses } from './ErasedAddresses'
 import { EngagementEvents } from './EngagementEvents'
 import { EngagementScores } from './EngagementScores'
 import { FaqItems } from './FaqItems'
@@ -70,4 +71,5 @@ export const collections = [
   // Internal
   RateLimits,
   WebhookTokens,
+  ErasedAddresses,
 ]

@@ -7,6 +7,7 @@ import * as migration_20261123_214134_articles from './20261123_214134_articles'
 import * as migration_20261123_222309_webhook_tokens from './20261123_222309_webhook_tokens';
 import * as migration_20261124_001810_retention from './20261124_001810_retention';
 import * as migration_20261124_003121_traffic_sources from './20261124_003121_traffic_sources';
+import * as migration_20261124_190026_people from './20261124_190026_people';
 
 export const migrations = [
   {
@@ -53,5 +54,10 @@ export const migrations = [
     up: migration_20261124_003121_traffic_sources.up,
     down: migration_20261124_003121_traffic_sources.down,
     name: '20261124_003121_traffic_sources',
+  },
+  {
+    up: migration_20261124_190026_people.up,
+    down: migration_20261124_190026_people.down,
+    name: '20261124_190026_people'
   },
 ];

@@ -6,7 +6,7 @@ import { CONTACT_STATUSES, EMAIL_TYPES, PRODUCTS, WAITLIST_STATUSES } from '@/li
 
 // The dashboard parses these in the browser: the shared module turns zod's `new Function` probe off
 // there (Content-Security-Policy without 'unsafe-eval').
-import { CONTROL_CHARACTERS, line, longText } from './common'
+import { CONTROL_CHARACTERS, emailSchema, line, longText } from './common'
 import { isCleanLine } from './messages'
 
 /** Query parameters arrive as strings; an empty one (`?product=`) means "not given". */
@@ -58,6 +58,9 @@ export const emailsQuerySchema = listQuerySchema.extend({
 export const overviewQuerySchema = z.object({
   days: param(wholeNumber('days', 1, 365)).transform((value) => value ?? 30),
 })
+
+/** One person's records (GET, export and erase): the address, as every signup form stores it. */
+export const personQuerySchema = z.object({ email: emailSchema() })
 
 export const auditQuerySchema = listQuerySchema.omit({ search: true })
 

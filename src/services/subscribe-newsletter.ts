@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { erasedAddressHash } from '@/lib/anonymize'
 import {
   CONFIRM_INVALID,
   NEWSLETTER_CONFIRM_TEXT,
@@ -160,6 +161,9 @@ export const confirmNewsletter = async (payload: Payload, token: string, ip: str
     await tx.db.execute(sql`
       UPDATE email_preferences SET newsletter_enabled = true, last_updated = now(), updated_at = now()
       WHERE lower(email) = lower(${row.email})`)
+    // A new, confirmed consent outweighs what an earlier erasure kept of the address.
+    await tx.db.execute(sql`
+      DELETE FROM erased_addresses WHERE address_hash = ${erasedAddressHash(row.email)}`)
     await recordConsent(payload, tx, {
       email: row.email,
       consentType: 'newsletter',

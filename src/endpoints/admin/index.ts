@@ -8,6 +8,7 @@ import { loginEndpoints } from './login'
 import { newsletterEndpoints } from './newsletter'
 import { overviewEndpoints } from './overview'
 import { parentInsightsEndpoints } from './parent-insights'
+import { peopleEndpoints } from './people'
 import { waitlistEndpoints } from './waitlist'
 
 /** `/api/admin/...` (docs/decisions/0030-admin-api.md). The AI endpoints live apart. */
@@ -21,4 +22,5 @@ export const adminEndpoints: Endpoint[] = [
   ...parentInsightsEndpoints,
   ...emailsEndpoints,
   ...auditEndpoints,
+  ...peopleEndpoints,
 ]

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
 
@@ -11,6 +11,8 @@ export type AuditAction =
   | 'contact.status'
   | 'contact.reply'
   | 'email.email-opened'
+  | 'people.export'
+  | 'people.erase'
 
 export type AuditEntry = {
   action: AuditAction
@@ -19,10 +21,19 @@ export type AuditEntry = {
   details?: Record<string, unknown>
 }
 
-/** Writes one audit entry; the collection refuses writes over the API, so this is the only writer. */
-export const recordAudit = async (payload: Payload, user: AdminUser, entry: AuditEntry) => {
+/**
+ * Writes one audit entry (in the caller's transaction when `req` carries one); the collection
+ * refuses writes over the API, so this is the only writer.
+ */
+export const recordAudit = async (
+  payload: Payload,
+  user: AdminUser,
+  entry: AuditEntry,
+  req?: PayloadRequest,
+) => {
   await payload.create({
     collection: 'audit-logs',
+    req,
     overrideAccess: true,
     depth: 0,
     context: { disableRevalidate: true },

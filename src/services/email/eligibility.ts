@@ -1,15 +1,17 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { erasedAddressHash } from '@/lib/anonymize'
 import type { EMAIL_TYPES } from '@/lib/constants'
 
 type EmailType = (typeof EMAIL_TYPES)[number]
 
 /**
  * Why a message must not go to this address, or null when it may. Every address is checked
- * against both suppression tables; newsletters and sequence mail need a confirmed subscriber who
- * kept the newsletter preference; broadcasts respect the "updates" preference. Mail to one person
- * (replies, confirmations, welcome, individual sends) checks suppression only.
+ * against both suppression tables; an erased address (docs/decisions/0112) gets only what the
+ * person asked for again (a confirmation, a reply); newsletters and sequence mail need a confirmed
+ * subscriber who kept the newsletter preference; broadcasts respect the "updates" preference. Mail
+ * to one person (replies, confirmations, welcome, individual sends) checks suppression only.
  */
 export const skipReason = async (
   payload: Payload,
@@ -23,6 +25,7 @@ export const skipReason = async (
     SELECT
       EXISTS (SELECT 1 FROM email_suppressions es WHERE lower(es.email) = lower(${email}) AND es.is_active)
         OR EXISTS (SELECT 1 FROM suppressed_emails se WHERE lower(se.email) = lower(${email})) AS suppressed,
+      EXISTS (SELECT 1 FROM erased_addresses ea WHERE ea.address_hash = ${erasedAddressHash(email)}) AS erased,
       EXISTS (
         SELECT 1 FROM newsletter_subscribers s
         WHERE lower(s.email) = lower(${email}) AND s.double_opt_in_confirmed AND EXISTS (
@@ -35,11 +38,14 @@ export const skipReason = async (
         WHERE lower(p.email) = lower(${email})), true) AS updates`)
   const row = result.rows[0] as {
     suppressed: boolean
+    erased: boolean
     confirmed: boolean
     newsletter: boolean
     updates: boolean
   }
   if (row.suppressed) return 'suppressed'
+  // Erased after unsubscribing or bouncing: only mail the person asks for again still goes.
+  if (row.erased && emailType !== 'confirmation' && emailType !== 'reply') return 'erased'
   if (!isBulk) return null
   if (emailType === 'newsletter' || emailType === 'sequence') {
     if (!row.confirmed) return 'not a confirmed newsletter subscriber'

@@ -1,0 +1,319 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { erasedAddressHash } from '@/lib/anonymize'
+import { addressFields } from '@/services/admin/people'
+import { unsubscribeAll } from '@/services/email/unsubscribe'
+import { unsubscribeTokenFor } from '@/services/email/preferences'
+import { queueEmail } from '@/services/queue-email'
+import { confirmNewsletter } from '@/services/subscribe-newsletter'
+
+import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
+
+vi.hoisted(() => {
+  delete process.env.SMTP_URL
+})
+
+let app: TestApp
+const tokens = {} as Record<'full' | 'demo' | 'editor', string>
+
+beforeAll(async () => {
+  app = await startApp()
+  tokens.full = await app.createUser('people-full', 'full')
+  tokens.demo = await app.createUser('people-demo', 'demo')
+  tokens.editor = await app.createUser('people-editor', 'editor')
+})
+afterAll(async () => app?.close())
+
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  (await app.payload.db.drizzle.execute(query)).rows as T[]
+
+const post = async (path: string, body: unknown) => {
+  const res = await app.request('POST', path, { body })
+  expect(res.status, `${path}: ${res.text}`).toBeLessThan(300)
+  return res
+}
+
+/**
+ * One person as the site leaves them: through the public forms (waitlist twice, newsletter with
+ * its consent and confirmation email, contact, parent survey), plus a row of every other kind that
+ * holds an address, written as the server writes them.
+ */
+const seedPerson = async (email: string) => {
+  await post('/waitlist', { email, name: 'Pat Person', product: 'earth-app' })
+  await post('/waitlist', { email, name: 'Pat Person', product: 'records' })
+  await post('/newsletter', { email, firstName: 'Pat' })
+  await post('/contact', {
+    name: 'Pat Person',
+    email,
+    subject: 'Hello',
+    message: `Please write to ${email} about the books.`,
+  })
+  await post('/parent-engagement', { name: 'Pat Person', email, childAge: '5-6' })
+  const { payload } = app
+  await payload.create({
+    collection: 'engagement-events',
+    data: { eventType: 'email_open', email, page: '/' },
+  })
+  await payload.create({
+    collection: 'email-events',
+    data: { email, eventType: 'open', ipAddress: '198.51.100.9' },
+  })
+  await payload.create({
+    collection: 'bounce-events',
+    data: { email, bounceType: 'soft', reason: 'mailbox full' },
+  })
+  await payload.create({
+    collection: 'engagement-scores',
+    data: { email, totalScore: 3 },
+  })
+  await unsubscribeTokenFor(payload, email)
+}
+
+/** Every row of every table whose text mentions the address (whatever the column). */
+const mentions = async (email: string) => {
+  const columns = await rows<{ table_name: string; column_name: string }>(sql`
+    SELECT c.table_name, c.column_name FROM information_schema.columns c
+    JOIN information_schema.tables t USING (table_schema, table_name)
+    WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+      AND c.data_type IN ('character varying', 'text', 'jsonb', 'json')`)
+  const found: string[] = []
+  for (const { table_name: table, column_name: column } of columns) {
+    const hits = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM ${sql.identifier(table)}
+      WHERE ${sql.identifier(column)}::text ILIKE ${`%${email}%`}`)
+    if (hits[0].n > 0) found.push(`${table}.${column}`)
+  }
+  return found
+}
+
+/** The ids of the rows holding the address, per collection, read straight from the tables. */
+const idsByCollection = async (payload: TestApp['payload'], email: string) => {
+  const result: Record<string, number[]> = {}
+  for (const { collection, field } of addressFields(payload)) {
+    const column = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+    const ids = await rows<{ id: number }>(sql`
+      SELECT id FROM ${sql.identifier(collection.replace(/-/g, '_'))}
+      WHERE lower(${sql.identifier(column)}) = ${email} ORDER BY id`)
+    if (ids.length) result[collection] = ids.map((row) => row.id)
+  }
+  return result
+}
+
+/** Whether a hash of the address is kept (it is never stored in clear). */
+const kept = async (email: string) =>
+  (await rows(sql`SELECT 1 FROM erased_addresses WHERE address_hash = ${erasedAddressHash(email)}`))
+    .length === 1
+
+const peopleUrl = (email: string, suffix = '') =>
+  `/admin/people${suffix}?email=${encodeURIComponent(email)}`
+
+describe('one person, everywhere', () => {
+  it('finds every address field of the configuration, and not the team or the sender', () => {
+    const fields = addressFields(app.payload).map((f) => `${f.collection}.${f.field}`)
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'waitlist-entries.email',
+        'contact-messages.email',
+        'parent-engagements.email',
+        'newsletter-subscribers.email',
+        'email-logs.toEmail',
+        'consents.email',
+        'email-preferences.email',
+        'email-suppressions.email',
+        'bounce-events.email',
+        'engagement-events.email',
+      ]),
+    )
+    expect(fields.some((f) => f.startsWith('users.') || f.endsWith('.fromEmail'))).toBe(false)
+  })
+
+  it('shows a full admin every record of the person and nothing of another', async () => {
+    const email = uniqueEmail('pat')
+    // Another person whose address contains the first one's, and the first one's with capitals.
+    const other = `x${email}`
+    await seedPerson(email)
+    await seedPerson(other)
+    const expected = await idsByCollection(app.payload, email)
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(9)
+
+    const res = await app.request('GET', peopleUrl(email.toUpperCase()), { token: tokens.full })
+    expect(res.status, res.text).toBe(200)
+    expect(res.body.email).toBe(email)
+    const got = Object.fromEntries(
+      Object.entries(res.body.records as Record<string, { id: number }[]>).map(([slug, docs]) => [
+        slug,
+        docs.map((doc) => doc.id),
+      ]),
+    )
+    expect(got).toEqual(expected)
+    expect(res.body.total).toBe(Object.values(expected).flat().length)
+    expect(res.text).not.toContain(other)
+    // Full admins see the person, never the stored secrets.
+    expect(res.body.records['waitlist-entries'][0]).toMatchObject({ email, name: 'Pat Person' })
+    expect(res.text).not.toMatch(/unsubscribeToken|doubleOptInToken/)
+  })
+
+  it('exports the same records as one JSON file, audited without the address', async () => {
+    const email = uniqueEmail('export')
+    await seedPerson(email)
+    const expected = await idsByCollection(app.payload, email)
+    const res = await app.request('GET', peopleUrl(email, '/export'), { token: tokens.full })
+    expect(res.status, res.text).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="person-export-\d{4}-\d\d-\d\d\.json"$/,
+    )
+    expect(res.body.exportedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+    const ids = Object.fromEntries(
+      Object.entries(res.body.records as Record<string, { id: number }[]>).map(([slug, docs]) => [
+        slug,
+        docs.map((doc) => doc.id),
+      ]),
+    )
+    expect(ids).toEqual(expected)
+    const audit = await app.payload.find({
+      collection: 'audit-logs',
+      where: { action: { equals: 'people.export' } },
+      sort: '-at',
+      limit: 1,
+    })
+    expect(audit.docs[0]).toMatchObject({ username: 'people-full' })
+    expect(JSON.stringify(audit.docs[0])).not.toContain(email)
+  })
+
+  it('erases every row with the address, leaves others alone, keeps a hash of an unsubscribed one', async () => {
+    const email = uniqueEmail('erase')
+    const other = uniqueEmail('kept')
+    await seedPerson(email)
+    await seedPerson(other)
+    await unsubscribeAll(app.payload, await unsubscribeTokenFor(app.payload, email), 'test')
+    const before = await idsByCollection(app.payload, email)
+    const otherBefore = await idsByCollection(app.payload, other)
+    expect(await mentions(email)).not.toEqual([])
+
+    const res = await app.request('DELETE', peopleUrl(email), { token: tokens.full })
+    expect(res.status, res.text).toBe(200)
+    expect(res.body.removed).toEqual(
+      Object.fromEntries(Object.entries(before).map(([slug, ids]) => [slug, ids.length])),
+    )
+    expect(res.body.total).toBe(Object.values(before).flat().length)
+    expect(res.body.keptHash).toBe(true)
+
+    expect(await mentions(email)).toEqual([])
+    expect(await idsByCollection(app.payload, other)).toEqual(otherBefore)
+    const again = await app.request('GET', peopleUrl(email), { token: tokens.full })
+    expect(again.body).toEqual({ email, total: 0, records: {} })
+
+    const audit = await app.payload.find({
+      collection: 'audit-logs',
+      where: { action: { equals: 'people.erase' } },
+      sort: '-at',
+      limit: 1,
+    })
+    expect(audit.docs[0].details).toEqual({ removed: res.body.removed, keptHash: true })
+
+    // Bulk mail to the address is skipped from now on; mail the person asks for still goes.
+    const broadcast = await queueEmail(app.payload, {
+      to: email,
+      subject: 'News',
+      text: 'News for everyone',
+      emailType: 'broadcast',
+      isBulk: true,
+    })
+    expect(broadcast).toMatchObject({ status: 'skipped', reason: 'erased' })
+    const individual = await queueEmail(app.payload, {
+      to: email,
+      subject: 'Hello',
+      text: 'Hello again',
+      emailType: 'broadcast',
+    })
+    expect(individual).toMatchObject({ status: 'skipped', reason: 'erased' })
+
+    // Signing up again and confirming is a new consent: the kept hash goes.
+    const signup = await app.request('POST', '/newsletter', { body: { email } })
+    expect(signup.status, signup.text).toBe(201)
+    expect(signup.body.data.confirmationSent).toBe(true)
+    expect(
+      await rows(
+        sql`SELECT status FROM email_logs WHERE to_email = ${email} AND email_type = 'confirmation'`,
+      ),
+    ).toEqual([{ status: 'queued' }])
+    const token = 'known-token-for-the-test'
+    await app.payload.db.drizzle.execute(sql`
+      UPDATE newsletter_subscribers SET double_opt_in_token = encode(sha256(${token}::bytea), 'hex'),
+        double_opt_in_expires = now() + interval '1 hour' WHERE email = ${email}`)
+    expect(await kept(email)).toBe(true)
+    await confirmNewsletter(app.payload, token, '198.51.100.10')
+    expect(await kept(email)).toBe(false)
+  })
+
+  it('keeps no hash of a person who never unsubscribed or bounced', async () => {
+    const email = uniqueEmail('plain')
+    await post('/waitlist', { email, name: 'Plain Person', product: 'earth-app' })
+    const res = await app.request('DELETE', peopleUrl(email), { token: tokens.full })
+    expect(res.status, res.text).toBe(200)
+    expect(res.body).toEqual({
+      removed: { 'waitlist-entries': 1, consents: 1 },
+      total: 2,
+      keptHash: false,
+    })
+    expect(await kept(email)).toBe(false)
+    expect(await mentions(email)).toEqual([])
+  })
+
+  it('erases all or nothing: a failure part-way keeps every row and writes no audit entry', async () => {
+    const email = uniqueEmail('atomic')
+    await seedPerson(email)
+    const before = await idsByCollection(app.payload, email)
+    const audits = async () =>
+      (
+        await app.payload.count({
+          collection: 'audit-logs',
+          where: { action: { equals: 'people.erase' } },
+        })
+      ).totalDocs
+    const auditsBefore = await audits()
+    // A real refusal from the database on a table erased late in the order.
+    await app.payload.db.drizzle.execute(sql`
+      CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'refused'; END $$;
+      CREATE TRIGGER refuse_delete BEFORE DELETE ON engagement_scores
+        FOR EACH ROW EXECUTE FUNCTION refuse_delete()`)
+    try {
+      const res = await app.request('DELETE', peopleUrl(email), { token: tokens.full })
+      expect(res.status).toBe(500)
+    } finally {
+      await app.payload.db.drizzle.execute(sql`
+        DROP TRIGGER refuse_delete ON engagement_scores; DROP FUNCTION refuse_delete()`)
+    }
+    expect(await idsByCollection(app.payload, email)).toEqual(before)
+    expect(await audits()).toBe(auditsBefore)
+  })
+
+  it('is for full admins only, and a bad address is a 400 naming the field', async () => {
+    const email = uniqueEmail('doors')
+    await post('/waitlist', { email, name: 'Door Person', product: 'earth-app' })
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['GET', '/export'],
+      ['DELETE', ''],
+    ] as const) {
+      expect((await app.request(method, peopleUrl(email, suffix))).status).toBe(401)
+      for (const role of ['demo', 'editor'] as const) {
+        const res = await app.request(method, peopleUrl(email, suffix), { token: tokens[role] })
+        expect(res.status).toBe(403)
+        expect(res.text).not.toContain(email)
+      }
+      const bad = await app.request(method, `/admin/people${suffix}?email=nobody`, {
+        token: tokens.full,
+      })
+      expect(bad.status).toBe(400)
+      expect(bad.body.errors).toEqual({ email: 'Please enter a valid email address' })
+    }
+    expect(Object.keys(await idsByCollection(app.payload, email))).toEqual([
+      'waitlist-entries',
+      'consents',
+    ])
+  })
+})
