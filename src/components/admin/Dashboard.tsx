@@ -16,11 +16,15 @@ import { EmailManagerTab } from './tabs/EmailManagerTab'
 import { NewsletterTab } from './tabs/NewsletterTab'
 import { OverviewTab } from './tabs/OverviewTab'
 import { ParentInsightsTab } from './tabs/ParentInsightsTab'
+import { PeopleTab } from './tabs/PeopleTab'
 import { WaitlistTab } from './tabs/WaitlistTab'
 import type { AccessLevel } from './types'
 import { Button, Pill } from './ui'
 
-/** The tabs of the spec, each with the name it has in the address (`/admin?tab=contacts`). */
+/**
+ * The tabs of the spec, each with the name it has in the address (`/admin?tab=contacts`), and
+ * People (one person's records, export and erasure) for full admins.
+ */
 const TABS = [
   { name: 'Overview', slug: 'overview', Panel: OverviewTab },
   { name: 'Waitlist Management', slug: 'waitlist', Panel: WaitlistTab },
@@ -30,6 +34,7 @@ const TABS = [
   { name: 'AI Analytics', slug: 'analytics', Panel: AnalyticsTab },
   { name: 'Newsletter', slug: 'newsletter', Panel: NewsletterTab },
   { name: 'Email Manager', slug: 'emails', Panel: EmailManagerTab },
+  { name: 'People', slug: 'people', Panel: PeopleTab, fullOnly: true },
 ] as const
 
 /** The dashboard: header (Home, Logout, 'Demo Mode' badge) and the tabs of the spec. */
@@ -41,7 +46,8 @@ export function Dashboard({
   username: string
 }) {
   const slug = useSearchParams().get('tab')
-  const current = TABS.find((tab) => tab.slug === slug) ?? TABS[0]
+  const tabs = TABS.filter((tab) => !('fullOnly' in tab) || accessLevel === 'full')
+  const current = tabs.find((tab) => tab.slug === slug) ?? tabs[0]
   return (
     <StyledComponentsRegistry>
       <AccessProvider value={accessLevel}>
@@ -55,7 +61,7 @@ export function Dashboard({
             <Button onClick={logout}>Logout</Button>
           </Header>
           <Tabs role="tablist" aria-label="Dashboard sections">
-            {TABS.map((tab) => (
+            {tabs.map((tab) => (
               <Tab
                 key={tab.slug}
                 type="button"

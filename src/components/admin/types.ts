@@ -23,3 +23,10 @@ export type ContactStats = Awaited<ReturnType<typeof contactStats>>
 export type EmailStats = Awaited<ReturnType<typeof emailStats>>
 export type NewsletterStats = Awaited<ReturnType<typeof newsletterStats>>
 export type WaitlistStats = Awaited<ReturnType<typeof waitlistStats>>
+
+/** GET /api/admin/people: every record held about one address, per collection. */
+export type PersonRecords = {
+  email: string
+  total: number
+  records: Record<string, Record<string, unknown>[]>
+}

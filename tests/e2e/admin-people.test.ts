@@ -1,0 +1,91 @@
+import fs from 'node:fs'
+
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { openTab, signIn, visitorPost } from './helpers/admin'
+import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
+
+let browser: Browser
+const tag = `p${Date.now()}`
+const email = `pat.${tag}@example.com`
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  await visitorPost('/api/waitlist', { email, name: `Pat ${tag}`, product: 'records' })
+  await visitorPost('/api/newsletter', { email, firstName: 'Pat' })
+  await visitorPost('/api/contact', {
+    name: `Pat ${tag}`,
+    email,
+    subject: `Question ${tag}`,
+    message: 'When will the Earth app open for families?',
+  })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const stored = async () =>
+  Number(
+    (
+      await query<{ n: string }>(
+        `select (select count(*) from waitlist_entries where email = $1)
+          + (select count(*) from newsletter_subscribers where email = $1)
+          + (select count(*) from contact_messages where email = $1)
+          + (select count(*) from consents where email = $1) as n`,
+        [email],
+      )
+    )[0].n,
+  )
+
+test('a full admin finds one person, downloads their records and erases them', async () => {
+  expect(await stored()).toBeGreaterThanOrEqual(5)
+  const { page, context, consoleErrors } = await openPage(browser)
+  await signIn(page, 'full')
+  await openTab(page, 'People')
+  await page.getByLabel('Email address').fill(email.toUpperCase())
+  await page.getByRole('button', { name: 'Look up' }).click()
+  await page.getByText(new RegExp(`^\\d+ records for ${email.replace(/\./g, '\\.')}$`)).waitFor()
+  for (const section of [
+    'Waitlist entries',
+    'Newsletter subscribers',
+    'Contact messages',
+    'Consents',
+  ])
+    await page.getByRole('region', { name: section }).waitFor()
+  await expect(
+    page.getByRole('region', { name: 'Contact messages' }).textContent(),
+  ).resolves.toContain(`Question ${tag}`)
+  await screenshot(page, 'admin-people')
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export JSON' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^person-export-\d{4}-\d{2}-\d{2}\.json$/)
+  const exported = JSON.parse(fs.readFileSync((await download.path()) as string, 'utf8'))
+  expect(exported.email).toBe(email)
+  expect(exported.records['waitlist-entries'][0]).toMatchObject({ email, name: `Pat ${tag}` })
+
+  await page.getByRole('button', { name: 'Erase', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Erase this person?' })
+  await expect(dialog.textContent()).resolves.toContain('cannot be undone')
+  await screenshot(page, 'admin-people-erase')
+  await dialog.getByRole('button', { name: 'Erase permanently' }).click()
+  await page.getByText(`No records found for ${email}.`).waitFor()
+  expect(await stored()).toBe(0)
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
+
+test('demo admins do not get the People tab', async () => {
+  const { page, context } = await openPage(browser)
+  await signIn(page, 'demo')
+  await page.getByRole('tab', { name: 'Overview' }).waitFor()
+  await expect(page.getByRole('tab', { name: 'People' }).count()).resolves.toBe(0)
+  await page.goto('/admin?tab=people')
+  await expect(
+    page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected'),
+  ).resolves.toBe('true')
+  await context.close()
+})
