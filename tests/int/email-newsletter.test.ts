@@ -398,8 +398,11 @@ describe('unsubscribe and preferences', () => {
       form({ 'List-Unsubscribe': 'One-Click' }),
     )
     expect((await enrollment()).status).toBe('stopped')
+    // Due a minute ago: the column keeps milliseconds, so a plain now() may be stored rounded up
+    // past the now() of the next statement, and the step would not be due yet.
     await app.payload.db.drizzle.execute(
-      sql`UPDATE sequence_enrollments SET status = 'active', next_email_at = now() WHERE email = ${email}`,
+      sql`UPDATE sequence_enrollments SET status = 'active', next_email_at = now() - interval '1 minute'
+        WHERE email = ${email}`,
     )
     await advanceSequences(app.payload)
     await drain()
