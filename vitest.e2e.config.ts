@@ -17,8 +17,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
-    // A browser test that fails is run once more, and a pass on the second try is reported as
-    // "(retry x1)": a timing race on a shared machine does not stop a landing, and stays visible.
+    // A test that fails runs once more, and a pass on the second try is reported as "(retry x1)"
+    // (docs/decisions/0094-a-failed-test-runs-once-more.md).
     retry: 1,
     hookTimeout: 120_000,
   },
