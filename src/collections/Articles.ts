@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { canEditContent } from '@/access'
 import { textList } from '@/fields'
-import { readPublished, readVersions } from '@/lib/content/access'
+import { readPublished, readVersions } from '@/access/content'
 import { redirectOldSlug } from '@/lib/content/redirects'
 import { slugField } from '@/lib/content/slug'
 import { contentVersions } from '@/lib/content/versions'

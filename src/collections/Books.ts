@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
-import { readPublished, readVersions } from '@/lib/content/access'
+import { readPublished, readVersions } from '@/access/content'
 import { contentVersions } from '@/lib/content/versions'
 import { textList } from '@/fields'
 import { revalidatePublished } from '@/lib/revalidate'

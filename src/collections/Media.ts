@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
+import { env } from '@/lib/env'
 
 const webp = { formatOptions: { format: 'webp' as const, options: { quality: 80 } } }
 
@@ -16,9 +17,7 @@ export const Media: CollectionConfig = {
   access: contentAccess,
   trash: true,
   upload: {
-    staticDir: path.resolve(
-      process.env.MEDIA_DIR || path.join(process.env.DATA_DIR || 'data', 'media'),
-    ),
+    staticDir: path.resolve(env().MEDIA_DIR ?? path.join(env().DATA_DIR, 'media')),
     mimeTypes: ['image/*'],
     focalPoint: true,
     crop: true,

@@ -2,7 +2,8 @@ import { type CollectionConfig, NotFound } from 'payload'
 
 import { isFullAdmin, isFullAdminField, isFullAdminUser } from '@/access'
 import { userAuthEndpoints } from '@/endpoints/admin/login'
-import { validatePasswordStrength } from '@/services/password-policy'
+import { validatePasswordStrength } from '@/lib/password-policy'
+import { env } from '@/lib/env'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -16,7 +17,7 @@ export const Users: CollectionConfig = {
     tokenExpiration: 8 * 60 * 60,
     cookies: {
       sameSite: 'Lax',
-      secure: process.env.NODE_ENV === 'production' && process.env.SECURE_COOKIES !== 'false',
+      secure: env().NODE_ENV === 'production' && env().SECURE_COOKIES !== 'false',
     },
   },
   access: {

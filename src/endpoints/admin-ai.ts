@@ -2,7 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 
 import { DEMO_AI_MESSAGE, DEMO_EMAIL_MESSAGE, requireFullAdmin } from '@/access/admin'
-import { OFFLINE_NOTE, type AssistantAnswer } from '@/lib/ai'
+import { OFFLINE_NOTE, type AssistantAnswer } from '@/services/ai'
 import {
   composeChatSchema,
   composeReplySchema,

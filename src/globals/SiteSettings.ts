@@ -1,7 +1,7 @@
 import type { GlobalConfig } from 'payload'
 
 import { anyone, canEditContent, isFullAdminField } from '@/access'
-import { readVersions } from '@/lib/content/access'
+import { readVersions } from '@/access/content'
 import { contentVersions } from '@/lib/content/versions'
 import { revalidatePublishedGlobal } from '@/lib/revalidate'
 import { RETENTION_DEFAULTS } from '@/services/retention'

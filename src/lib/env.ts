@@ -1,6 +1,11 @@
 import { z } from 'zod'
 
-/** Server environment, parsed once. A missing or malformed variable fails fast with its name. */
+/**
+ * Server environment, parsed once. A missing or malformed variable fails fast with its name. The
+ * only other readers of process.env are the ones that run before or outside this parse: Next's
+ * runtime switch (instrumentation.ts), the proxy, the CSP module next.config.mjs loads, and the
+ * shutdown hooks (installed first, and never allowed to fail a start).
+ */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -8,6 +13,14 @@ const schema = z.object({
     .min(1, 'DATABASE_URL is required (npm start sets it for the embedded database)'),
   PAYLOAD_SECRET: z.string().min(16, 'PAYLOAD_SECRET must be at least 16 characters'),
   PORT: z.coerce.number().int().positive().default(3000),
+  // The data root (embedded database, secret, media) and, apart from it, the uploaded media.
+  DATA_DIR: z.string().min(1).default('data'),
+  MEDIA_DIR: z.string().min(1).optional(),
+  // Session cookies are Secure in production unless this is "false" (a plain-http deployment).
+  SECURE_COOKIES: z.enum(['true', 'false']).default('true'),
+  // The first admin, created once when both are set (src/seed/admin.ts).
+  ADMIN_USERNAME: z.string().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
   SERVER_URL: z.string().url().optional(),
   // Number of proxies in front of the app whose X-Forwarded-For entries are trusted.
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
@@ -54,6 +67,12 @@ const schema = z.object({
 
 /** The schema, for settings that are read again per use (e.g. AI settings tests change at run time). */
 export const envSchema = schema
+
+/**
+ * Settings read again on every use rather than once (AI, shop): cheap to parse, and an operator or
+ * a test may change them without reloading the modules that read them.
+ */
+export const envNow = <S extends z.ZodType>(settings: S) => settings.safeParse(process.env)
 
 export type Env = z.infer<typeof schema>
 

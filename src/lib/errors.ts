@@ -1,4 +1,5 @@
-import type { FieldErrors } from '@/schemas/common'
+/** The first message per field, keyed by its dotted path. */
+export type FieldErrors = Record<string, string>
 
 /** An error a client caused or may act on; its message is safe to show. */
 export class AppError extends Error {

@@ -2,9 +2,12 @@ import './no-eval'
 
 import { z } from 'zod'
 
+import type { FieldErrors } from '@/lib/errors'
+
 import { CONTROL_CHARACTERS, INVALID_EMAIL, isCleanLine, isCleanText } from './messages'
 
 export { CONTROL_CHARACTERS, INVALID_EMAIL }
+export type { FieldErrors }
 
 /** A one-line string, trimmed, with no control character (400 naming the field otherwise). */
 export const line = (message?: string) =>
@@ -43,8 +46,6 @@ export const optionalLongText = (max: number) => longText().max(max).optional()
 /** A short list of short strings, e.g. interests or tags. */
 export const tagList = (maxItems = 20, maxLength = 100) =>
   z.array(line().min(1).max(maxLength)).max(maxItems).optional()
-
-export type FieldErrors = Record<string, string>
 
 /** The first message per field, keyed by its dotted path. */
 export const fieldErrors = (error: z.ZodError): FieldErrors => {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-import { passwordProblem } from '@/services/password-policy'
+import { passwordProblem } from '@/lib/password-policy'
+import { envNow, envSchema } from '@/lib/env'
 
 type Level = 'full' | 'demo' | 'editor'
 
@@ -35,8 +36,11 @@ export const upsertUser = async (
  * otherwise `admin` with a generated password printed once, on the first start only.
  */
 export const seedAdmin = async (payload: Payload) => {
-  const username = process.env.ADMIN_USERNAME
-  const password = process.env.ADMIN_PASSWORD
+  // Read at seeding time (not from the start's cached environment).
+  const settings = envNow(envSchema.pick({ ADMIN_USERNAME: true, ADMIN_PASSWORD: true }))
+  const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = settings.success
+    ? settings.data
+    : {}
   if (username && password) {
     const found = await payload.count({
       collection: 'users',

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import type { z } from 'zod'
 
-import { assistantFor, type AssistantAnswer } from '@/lib/ai'
+import { assistantFor, type AssistantAnswer } from '@/services/ai'
 import type {
   composeChatSchema,
   composeReplySchema,

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { TAGLINE } from '@/lib/constants'
-import { PUBLISHED } from '@/lib/content/access'
+import { PUBLISHED } from '@/access/content'
 import { serverUrl } from '@/lib/env'
 
 /** What a reply draft may say about the brand, read from the CMS so editors keep it current. */

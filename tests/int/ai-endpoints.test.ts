@@ -313,7 +313,7 @@ describe('model failures', () => {
 describe('daily token budget and call log', () => {
   it('stops calls once the day’s tokens are spent, and logs each call without personal data', async () => {
     const info = vi.spyOn(app.payload.logger, 'info')
-    const { tokensUsedToday } = await import('@/lib/ai/token-budget')
+    const { tokensUsedToday } = await import('@/services/ai/token-budget')
     const before = await tokensUsedToday(app.payload)
     process.env.AI_DAILY_TOKEN_LIMIT = String(before + 100)
     try {

@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
 
-import { trackAnalytics } from '@/lib/tracking/tracker'
+import { trackAnalytics } from '@/components/site/tracking/tracker'
 
 import { ANCHOR_SCROLL_DELAY_MS, scrollToSection } from './layout/section-links'
 

@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
 
-import { trackPage } from '@/lib/tracking/tracker'
+import { trackPage } from '@/components/site/tracking/tracker'
 
 /** Mounted once in the layout: every route change starts a page's tracking (after paint). */
 export function Tracker() {

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { envNow } from '@/lib/env'
+
 const blankIsUnset = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value
 
@@ -28,7 +30,7 @@ export type ShopifySettings =
  * `http://` origin is accepted for loopback hosts only, so a token never travels in clear text.
  */
 export const shopifySettings = (): ShopifySettings => {
-  const parsed = schema.safeParse(process.env)
+  const parsed = envNow(schema)
   if (!parsed.success) return { isConfigured: false, reason: parsed.error.issues[0]?.message }
   const { SHOPIFY_STORE_DOMAIN: domain, SHOPIFY_STOREFRONT_TOKEN: token } = parsed.data
   if (!domain && !token) return { isConfigured: false }

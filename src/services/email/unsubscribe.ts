@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
-import { notFound } from '@/lib/email/not-found'
+import { notFound } from './not-found'
 import type { EmailPreferencesInput } from '@/schemas/email'
 
 import { stopSequences } from './sequences'

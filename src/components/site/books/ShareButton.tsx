@@ -1,6 +1,6 @@
 'use client'
 
-import { trackAnalytics } from '@/lib/tracking/tracker'
+import { trackAnalytics } from '@/components/site/tracking/tracker'
 
 import { useNotify } from '../notifications/Notifications'
 import { Button } from '../ui'

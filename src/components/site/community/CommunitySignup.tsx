@@ -1,6 +1,6 @@
 'use client'
 
-import { trackEngagement } from '@/lib/tracking/tracker'
+import { trackEngagement } from '@/components/site/tracking/tracker'
 
 import { NewsletterForm } from '../forms/NewsletterForm'
 

@@ -2,7 +2,7 @@
 
 import { type RefObject, useEffect } from 'react'
 
-import { trackAnalytics } from '@/lib/tracking/tracker'
+import { trackAnalytics } from '@/components/site/tracking/tracker'
 
 export const IDLE_FOCUS_DELAY_MS = 30_000
 

@@ -1,6 +1,6 @@
 import { cache } from 'react'
 
-import { PUBLISHED } from '@/lib/content/access'
+import { PUBLISHED } from '@/access/content'
 import { payloadClient } from '@/lib/payload'
 
 /** Content the public pages read per request (decision 55); `cache` reads each once a render. */

@@ -3,7 +3,7 @@
  * document it is showing. The only calls are one analytics event and HEAD requests for the email
  * logos. See docs/decisions/0057-deployment-test.md.
  */
-import { isTrackingAllowed, sessionId } from '@/lib/tracking/tracker'
+import { isTrackingAllowed, sessionId } from '@/components/site/tracking/tracker'
 
 import { HOME_SECTIONS } from '../layout/section-links'
 

@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react'
 
-import { scrollDepth, trackAnalytics } from '@/lib/tracking/tracker'
+import { scrollDepth, trackAnalytics } from '@/components/site/tracking/tracker'
 
 /** Spec §7: deep-scroll is reported above 75 % depth, once scrolling has rested for 1 s. */
 export const DEEP_SCROLL_DEPTH = 75

@@ -7,7 +7,7 @@ import useSWR from 'swr'
 import { ApiError, apiFetch } from '@/lib/api-client'
 import type { ShopInfo, ShopProduct } from '@/lib/shopify/types'
 import { DEFAULT_SHOP_DESCRIPTION, DEFAULT_SHOP_NAME, SHOP_CACHE_MS } from '@/lib/shopify/types'
-import { trackAnalytics } from '@/lib/tracking/tracker'
+import { trackAnalytics } from '@/components/site/tracking/tracker'
 
 import { colors } from '../theme'
 import {

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react'
 
-import { trackAnalytics } from '@/lib/tracking/tracker'
+import { trackAnalytics } from '@/components/site/tracking/tracker'
 
 import { Button, ButtonLink, ButtonRow } from '../ui'
 import { CosmicLoader } from './CosmicLoader'

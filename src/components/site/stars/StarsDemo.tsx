@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react'
 import styled from 'styled-components'
 
-import { trackAnalytics } from '@/lib/tracking/tracker'
+import { trackAnalytics } from '@/components/site/tracking/tracker'
 
 import { colors } from '../theme'
 import { Button, ButtonLink, ButtonRow, Muted } from '../ui'

@@ -4,7 +4,7 @@ import { useSearchParams } from 'next/navigation'
 import { useEffect } from 'react'
 import styled from 'styled-components'
 
-import { trackAnalytics, trackEngagement } from '@/lib/tracking/tracker'
+import { trackAnalytics, trackEngagement } from '@/components/site/tracking/tracker'
 
 import { colors } from '../theme'
 import { Card, Centered, Container, Eyebrow, Lead, Page, Section, Title } from '../ui'

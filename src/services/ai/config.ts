@@ -1,4 +1,4 @@
-import { envSchema } from '@/lib/env'
+import { envNow, envSchema } from '@/lib/env'
 
 const aiSchema = envSchema.pick({
   AI_BASE_URL: true,
@@ -23,7 +23,9 @@ export type AiSettings = {
  * can point the site at another model without a restart of anything that imported this module.
  */
 export const aiSettings = (): AiSettings => {
-  const parsed = aiSchema.parse(process.env)
+  const result = envNow(aiSchema)
+  if (!result.success) throw result.error
+  const parsed = result.data
   return {
     isConfigured: Boolean(parsed.AI_BASE_URL || parsed.AI_API_KEY),
     baseUrl: parsed.AI_BASE_URL,

@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { canEditContentUser, isAdminUser } from '@/access'
+import { canEditContentUser, isAdminUser } from './index'
 
 /**
  * Content with drafts: signed-in admins (full, demo, editor) read drafts too; visitors and the
