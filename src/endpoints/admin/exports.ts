@@ -5,17 +5,9 @@ import { waitlistExportQuerySchema } from '@/schemas/admin'
 import { type CsvExport, exportNewsletter, exportWaitlist } from '@/services/admin/exports'
 
 import { handler } from '../http'
-import { queryOf } from './respond'
+import { download, queryOf } from './respond'
 
-const csvResponse = ({ filename, body }: CsvExport) =>
-  new Response(body, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  })
+const csvResponse = ({ filename, body }: CsvExport) => download(body, filename, 'text/csv')
 
 /** CSV downloads: full admins only (demo users are refused with the read-only message). */
 export const exportsEndpoints: Endpoint[] = [

@@ -5,7 +5,7 @@ import { personQuerySchema } from '@/schemas/admin'
 import { erasePerson, exportPerson, findPerson } from '@/services/admin/people'
 
 import { handler, json } from '../http'
-import { queryOf } from './respond'
+import { download, queryOf } from './respond'
 
 const PEOPLE_FULL_ADMINS_ONLY = "A person's records are available to full admins only."
 
@@ -30,14 +30,7 @@ export const peopleEndpoints: Endpoint[] = [
       const user = requireFullAdmin(req, PEOPLE_FULL_ADMINS_ONLY)
       const { email } = queryOf(req, personQuerySchema)
       const { filename, body } = await exportPerson(req.payload, user, email)
-      return new Response(body, {
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Content-Disposition': `attachment; filename="${filename}"`,
-          'Cache-Control': 'no-store',
-          'X-Content-Type-Options': 'nosniff',
-        },
-      })
+      return download(body, filename, 'application/json')
     }),
   },
   {
