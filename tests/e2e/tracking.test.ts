@@ -169,7 +169,9 @@ test('time spent at 30 and 60 s, and on leaving via sendBeacon', async () => {
   await expect
     .poll(async () => {
       const rows = await query<{ event_data: string }>(
-        `select event_data from engagement_events where session_id = $1 and event_type = 'time_spent' order by id`,
+        // Stored in the order the server got them, which two requests in flight need not keep.
+        `select event_data from engagement_events where session_id = $1 and event_type = 'time_spent'
+          order by event_data::jsonb ? 'unload', (event_data::jsonb ->> 'seconds')::int`,
         [id],
       )
       return rows.map((row) => JSON.parse(row.event_data))
