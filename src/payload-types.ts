@@ -100,6 +100,7 @@ export interface Config {
     'rate-limits': RateLimit;
     'webhook-tokens': WebhookToken;
     'erased-addresses': ErasedAddress;
+    'data-requests': DataRequest;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -142,6 +143,7 @@ export interface Config {
     'rate-limits': RateLimitsSelect<false> | RateLimitsSelect<true>;
     'webhook-tokens': WebhookTokensSelect<false> | WebhookTokensSelect<true>;
     'erased-addresses': ErasedAddressesSelect<false> | ErasedAddressesSelect<true>;
+    'data-requests': DataRequestsSelect<false> | DataRequestsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -995,6 +997,19 @@ export interface ErasedAddress {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "data-requests".
+ */
+export interface DataRequest {
+  id: number;
+  email: string;
+  kind: 'export' | 'erase';
+  tokenHash: string;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
 export interface Redirect {
@@ -1274,6 +1289,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'erased-addresses';
         value: number | ErasedAddress;
+      } | null)
+    | ({
+        relationTo: 'data-requests';
+        value: number | DataRequest;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -1950,6 +1969,18 @@ export interface WebhookTokensSelect<T extends boolean = true> {
 export interface ErasedAddressesSelect<T extends boolean = true> {
   addressHash?: T;
   reason?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "data-requests_select".
+ */
+export interface DataRequestsSelect<T extends boolean = true> {
+  email?: T;
+  kind?: T;
+  tokenHash?: T;
+  expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

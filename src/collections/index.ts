@@ -7,6 +7,7 @@ import { Campaigns } from './Campaigns'
 import { Characters } from './Characters'
 import { Consents } from './Consents'
 import { ContactMessages } from './ContactMessages'
+import { DataRequests } from './DataRequests'
 import { DeliverabilityMetrics } from './DeliverabilityMetrics'
 import { EmailEvents } from './EmailEvents'
 import { EmailLogs } from './EmailLogs'
@@ -72,4 +73,5 @@ export const collections = [
   RateLimits,
   WebhookTokens,
   ErasedAddresses,
+  DataRequests,
 ]

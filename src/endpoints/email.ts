@@ -2,7 +2,9 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { serverUrl } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
-import { emailPreferencesSchema, emailTokenSchema } from '@/schemas/email'
+import { DATA_ERASED, DATA_REQUEST_SENT } from '@/lib/email/data-request'
+import { dataRequestSchema, emailPreferencesSchema, emailTokenSchema } from '@/schemas/email'
+import { fulfilDataRequest, requestData } from '@/services/data-requests'
 import { recordTrackingEvent, trackingOn, validSignature } from '@/services/email/tracking'
 import {
   claimWebhookToken,
@@ -13,7 +15,7 @@ import {
 import { preferencesFor, unsubscribeAll, updatePreferences } from '@/services/email/unsubscribe'
 import { confirmNewsletter } from '@/services/subscribe-newsletter'
 
-import { DEFAULT_BODY_LIMIT, clientIp, handler, json, parseWith, readJson } from './http'
+import { DEFAULT_BODY_LIMIT, clientIp, download, handler, json, parseWith, readJson } from './http'
 
 const isForm = (req: PayloadRequest) =>
   /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(
@@ -65,6 +67,43 @@ const failedForm = (req: PayloadRequest, page: string) => async (error: unknown)
 }
 
 export const emailEndpoints: Endpoint[] = [
+  {
+    // The preferences page's "copy of my data" and "erase my data": a confirmation link by email.
+    path: '/email/data-request',
+    method: 'post',
+    handler: handler(async (req) => {
+      const { token, kind } = parseWith(dataRequestSchema, await readFields(req))
+      const page = `/email/preferences?token=${encodeURIComponent(token)}`
+      return requestData(req.payload, token, kind)
+        .then(() =>
+          answer(req, `${page}&status=data-requested`, {
+            success: true,
+            message: DATA_REQUEST_SENT,
+          }),
+        )
+        .catch(failedForm(req, `${page}&status=invalid`))
+    }),
+  },
+  {
+    // The emailed link's page button (a GET, e.g. a mail scanner, does nothing): the export file,
+    // or the erasure.
+    path: '/email/data',
+    method: 'post',
+    handler: handler(async (req) => {
+      const { token } = parseWith(emailTokenSchema, await readFields(req))
+      return fulfilDataRequest(req.payload, token)
+        .then((done) =>
+          done.kind === 'export'
+            ? download(done.file.body, done.file.filename, 'application/json')
+            : answer(req, '/email/data?status=erased', {
+                success: true,
+                message: DATA_ERASED,
+                data: done.erasure,
+              }),
+        )
+        .catch(failedForm(req, '/email/data?status=invalid'))
+    }),
+  },
   {
     // The confirmation page's button. A GET (a mail scanner following the link) confirms nothing.
     path: '/newsletter/confirm',

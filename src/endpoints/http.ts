@@ -17,6 +17,21 @@ export const DEFAULT_BODY_LIMIT = 16 * 1024
 export const json = (data: unknown, status = 200, headers: Record<string, string> = {}) =>
   Response.json(data, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
 
+/** A file the browser saves (CSV exports, one person's JSON), never cached or sniffed. */
+export const download = (
+  body: BodyInit,
+  filename: string,
+  contentType: 'text/csv' | 'application/json',
+) =>
+  new Response(body, {
+    headers: {
+      'Content-Type': `${contentType}; charset=utf-8`,
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+
 export const errorResponse = (error: AppError) =>
   json(
     { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },

@@ -8,6 +8,7 @@ import * as migration_20261123_222309_webhook_tokens from './20261123_222309_web
 import * as migration_20261124_001810_retention from './20261124_001810_retention';
 import * as migration_20261124_003121_traffic_sources from './20261124_003121_traffic_sources';
 import * as migration_20261124_190026_people from './20261124_190026_people';
+import * as migration_20261124_201015_data_requests from './20261124_201015_data_requests';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261124_190026_people.up,
     down: migration_20261124_190026_people.down,
-    name: '20261124_190026_people'
+    name: '20261124_190026_people',
+  },
+  {
+    up: migration_20261124_201015_data_requests.up,
+    down: migration_20261124_201015_data_requests.down,
+    name: '20261124_201015_data_requests'
   },
 ];

@@ -11,6 +11,13 @@ export const emailTokenSchema = z.object({
   token: line(INVALID_LINK).min(16, { error: INVALID_LINK }).max(200),
 })
 
+export const DATA_REQUEST_KINDS = ['export', 'erase'] as const
+
+/** A request from the preferences page: a copy of one's data, or its erasure. */
+export const dataRequestSchema = emailTokenSchema.extend({
+  kind: z.enum(DATA_REQUEST_KINDS, { error: 'Choose a copy of your data or its erasure' }),
+})
+
 /** The preferences center (spec: email preferences). */
 export const emailPreferencesSchema = emailTokenSchema.extend({
   newsletterEnabled: z.boolean(),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { erasedAddressHash } from '@/lib/anonymize'
 import { addressFields } from '@/services/admin/people'
+import { dataRequestToken, revealSecretLinks } from '@/services/email/secret-links'
 import { unsubscribeAll } from '@/services/email/unsubscribe'
 import { unsubscribeTokenFor } from '@/services/email/preferences'
 import { queueEmail } from '@/services/queue-email'
@@ -315,5 +316,107 @@ describe('one person, everywhere', () => {
       'waitlist-entries',
       'consents',
     ])
+  })
+})
+
+describe("the person's own request, from the preferences page", () => {
+  const form = (fields: Record<string, string>) => ({
+    rawBody: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+
+  /** Asks as the page's form does; returns the link's token the emailed message carries. */
+  const ask = async (email: string, kind: 'export' | 'erase') => {
+    const unsubscribe = await unsubscribeTokenFor(app.payload, email)
+    const res = await app.request('POST', '/email/data-request', form({ token: unsubscribe, kind }))
+    expect(res.status, res.text).toBe(303)
+    expect(res.headers.get('location')).toMatch(
+      /\/email\/preferences\?token=.*&status=data-requested$/,
+    )
+    const logs = await rows<{ message: string; message_id: string; email_type: string }>(sql`
+      SELECT message, message_id, email_type FROM email_logs
+      WHERE to_email = ${email} AND 'data-request' = ANY (
+        SELECT text FROM email_logs_texts t WHERE t.parent_id = email_logs.id)
+      ORDER BY id DESC`)
+    expect(logs[0].email_type).toBe('confirmation')
+    // The log keeps the link redacted; the sender derives the token from the Message-ID.
+    expect(logs[0].message).toContain('/email/data?token=[redacted]')
+    const token = dataRequestToken(logs[0].message_id)
+    expect(
+      revealSecretLinks(logs[0].message, {
+        emailType: 'confirmation',
+        messageId: logs[0].message_id,
+      }),
+    ).toContain(`/email/data?token=${token}`)
+    return { logs, token }
+  }
+
+  it("emails a link; its button downloads the person's records without secrets, audited", async () => {
+    const email = uniqueEmail('selfexport')
+    await seedPerson(email)
+    const { token } = await ask(email, 'export')
+    // A second click within minutes sends nothing more.
+    const again = await ask(email, 'export')
+    expect(again.logs).toHaveLength(1)
+
+    const res = await app.request('POST', '/email/data', form({ token }))
+    expect(res.status, res.text).toBe(200)
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="person-export-/)
+    // Everything but the pending request itself (server-only, erased with the person).
+    const { 'data-requests': pending, ...expected } = await idsByCollection(app.payload, email)
+    expect(pending).toHaveLength(1)
+    const ids = Object.fromEntries(
+      Object.entries(res.body.records as Record<string, { id: number }[]>).map(([slug, docs]) => [
+        slug,
+        docs.map((doc) => doc.id),
+      ]),
+    )
+    expect(ids).toEqual(expected)
+    expect(res.body.records['email-preferences'][0]).toMatchObject({ email })
+    expect(res.text).not.toMatch(/unsubscribeToken|doubleOptInToken|tokenHash/)
+    const audit = await app.payload.find({
+      collection: 'audit-logs',
+      where: { action: { equals: 'people.export' } },
+      sort: '-at',
+      limit: 1,
+    })
+    expect(audit.docs[0]).toMatchObject({ username: 'the person (self-service)' })
+  })
+
+  it('erases everything with the emailed link, after which the link is dead', async () => {
+    const email = uniqueEmail('selferase')
+    await seedPerson(email)
+    const { token } = await ask(email, 'erase')
+    // Following the link (a GET, as a mail scanner does) erases nothing.
+    expect((await app.request('GET', `/email/data?token=${token}`)).status).toBe(404)
+    expect(await mentions(email)).not.toEqual([])
+
+    const res = await app.request('POST', '/email/data', form({ token }))
+    expect(res.status, res.text).toBe(303)
+    expect(res.headers.get('location')).toMatch(/\/email\/data\?status=erased$/)
+    expect(await mentions(email)).toEqual([])
+    const reused = await app.request('POST', '/email/data', { body: { token } })
+    expect(reused.status).toBe(404)
+  })
+
+  it('refuses an unknown token, an expired link and a wrong kind, naming the field', async () => {
+    const unknown = await app.request('POST', '/email/data-request', {
+      body: { token: 'x'.repeat(32), kind: 'export' },
+    })
+    expect(unknown.status).toBe(404)
+    const email = uniqueEmail('selfexpired')
+    await seedPerson(email)
+    const wrongKind = await app.request('POST', '/email/data-request', {
+      body: { token: await unsubscribeTokenFor(app.payload, email), kind: 'delete' },
+    })
+    expect(wrongKind.status).toBe(400)
+    expect(Object.keys(wrongKind.body.errors)).toEqual(['kind'])
+    const { token } = await ask(email, 'erase')
+    await app.payload.db.drizzle.execute(
+      sql`UPDATE data_requests SET expires_at = now() - interval '1 second' WHERE email = ${email}`,
+    )
+    const expired = await app.request('POST', '/email/data', { body: { token } })
+    expect(expired.status).toBe(404)
+    expect(await idsByCollection(app.payload, email)).not.toEqual({})
   })
 })

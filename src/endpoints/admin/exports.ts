@@ -4,8 +4,8 @@ import { requireFullAdmin } from '@/access/admin'
 import { waitlistExportQuerySchema } from '@/schemas/admin'
 import { type CsvExport, exportNewsletter, exportWaitlist } from '@/services/admin/exports'
 
-import { handler } from '../http'
-import { download, queryOf } from './respond'
+import { download, handler } from '../http'
+import { queryOf } from './respond'
 
 const csvResponse = ({ filename, body }: CsvExport) => download(body, filename, 'text/csv')
 

@@ -4,8 +4,8 @@ import { requireFullAdmin } from '@/access/admin'
 import { personQuerySchema } from '@/schemas/admin'
 import { erasePerson, exportPerson, findPerson } from '@/services/admin/people'
 
-import { handler, json } from '../http'
-import { download, queryOf } from './respond'
+import { download, handler, json } from '../http'
+import { queryOf } from './respond'
 
 const PEOPLE_FULL_ADMINS_ONLY = "A person's records are available to full admins only."
 

@@ -13,21 +13,6 @@ import { json, parseWith } from '../http'
 export const adminJson = (user: AdminUser, body: unknown, status = 200) =>
   json(isDemoUser(user) ? maskPersonalData(body) : body, status)
 
-/** A file the browser saves (CSV exports, one person's JSON), never cached or sniffed. */
-export const download = (
-  body: BodyInit,
-  filename: string,
-  contentType: 'text/csv' | 'application/json',
-) =>
-  new Response(body, {
-    headers: {
-      'Content-Type': `${contentType}; charset=utf-8`,
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  })
-
 /** The query string, validated like a body: bad values answer 400 naming the parameter. */
 export const queryOf = <S extends z.ZodType>(req: PayloadRequest, schema: S): z.output<S> =>
   parseWith(schema, Object.fromEntries(req.searchParams ?? new URLSearchParams()))

@@ -14,6 +14,9 @@ export type AuditAction =
   | 'people.export'
   | 'people.erase'
 
+/** Who did it: an admin, or (no id) the person themselves through a confirmed self-service link. */
+export type AuditActor = Pick<AdminUser, 'username'> & { id?: AdminUser['id'] }
+
 export type AuditEntry = {
   action: AuditAction
   targetCollection?: string
@@ -27,7 +30,7 @@ export type AuditEntry = {
  */
 export const recordAudit = async (
   payload: Payload,
-  user: AdminUser,
+  user: AuditActor,
   entry: AuditEntry,
   req?: PayloadRequest,
 ) => {

@@ -1,11 +1,12 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { CollectionSlug, Payload } from 'payload'
 
+import { internalAccess, secretFieldAccess } from '@/access'
 import type { AdminUser } from '@/access/admin'
 import { erasedAddressHash } from '@/lib/anonymize'
 import { type Transaction, inTransaction } from '@/services/transaction'
 
-import { recordAudit } from './audit'
+import { type AuditActor, recordAudit } from './audit'
 
 /** A collection and the field that holds a person's address in it. */
 type AddressField = { collection: CollectionSlug; field: string }
@@ -38,6 +39,9 @@ const matching = (payload: Payload, { collection, field }: AddressField, email: 
   return { table: table as unknown as SQL, where: sql`lower(${column as SQL}) = ${email}` }
 }
 
+/** How the trail names a person acting on their own records. */
+export const SELF_ACTOR: AuditActor = { username: 'the person (self-service)' }
+
 export type PersonRecords = {
   email: string
   total: number
@@ -45,15 +49,36 @@ export type PersonRecords = {
   records: Partial<Record<CollectionSlug, unknown[]>>
 }
 
-/** Every record held about one address, read with the admin's own access (secrets stay hidden). */
+/** The person reading their own records (a confirmed self-service link), not an admin. */
+export const SELF = 'self' as const
+
+/** A document without the fields no one may read (tokens), for reads that bypass access. */
+const withoutSecrets = (payload: Payload, collection: CollectionSlug, doc: object) => {
+  const secret = new Set(
+    payload.collections[collection].config.fields.flatMap((field) =>
+      'name' in field && 'access' in field && field.access?.read === secretFieldAccess.read
+        ? [field.name]
+        : [],
+    ),
+  )
+  return Object.fromEntries(Object.entries(doc).filter(([name]) => !secret.has(name)))
+}
+
+/**
+ * Every record held about one address: read with the admin's own access, or for the person
+ * themselves (SELF) without access rules and with the secret fields removed the same way.
+ */
 export const findPerson = async (
   payload: Payload,
-  user: AdminUser,
+  reader: AdminUser | typeof SELF,
   email: string,
 ): Promise<PersonRecords> => {
+  const self = reader === SELF
   const records: PersonRecords['records'] = {}
   let total = 0
   for (const target of addressFields(payload)) {
+    // Server-only records (a pending data request) are erased with the person, never shown.
+    if (payload.collections[target.collection].config.access.read === internalAccess.read) continue
     const { table, where } = matching(payload, target, email)
     const result = await payload.db.drizzle.execute(
       sql`SELECT id FROM ${table} WHERE ${where} ORDER BY id`,
@@ -66,19 +91,28 @@ export const findPerson = async (
       sort: 'id',
       depth: 0,
       pagination: false,
-      overrideAccess: false,
-      user,
+      ...(self ? { overrideAccess: true } : { overrideAccess: false, user: reader }),
     })
-    records[target.collection] = [...(records[target.collection] ?? []), ...found.docs]
+    const docs = self
+      ? found.docs.map((doc) => withoutSecrets(payload, target.collection, doc))
+      : found.docs
+    records[target.collection] = [...(records[target.collection] ?? []), ...docs]
     total += found.docs.length
   }
   return { email, total, records }
 }
 
 /** The same records as one JSON file. Audited (the address itself is not written to the trail). */
-export const exportPerson = async (payload: Payload, user: AdminUser, email: string) => {
-  const person = await findPerson(payload, user, email)
-  await recordAudit(payload, user, { action: 'people.export', details: { records: person.total } })
+export const exportPerson = async (
+  payload: Payload,
+  reader: AdminUser | typeof SELF,
+  email: string,
+) => {
+  const person = await findPerson(payload, reader, email)
+  await recordAudit(payload, reader === SELF ? SELF_ACTOR : reader, {
+    action: 'people.export',
+    details: { records: person.total },
+  })
   return {
     filename: `person-export-${new Date().toISOString().slice(0, 10)}.json`,
     body: JSON.stringify({ exportedAt: new Date().toISOString(), ...person }, null, 2),
@@ -125,7 +159,7 @@ export type Erasure = {
  */
 export const erasePerson = async (
   payload: Payload,
-  user: AdminUser,
+  actor: AuditActor,
   email: string,
 ): Promise<Erasure> =>
   inTransaction(payload, async ({ db, req }) => {
@@ -147,7 +181,7 @@ export const erasePerson = async (
     }
     await recordAudit(
       payload,
-      user,
+      actor,
       { action: 'people.erase', details: { removed, keptHash: Boolean(reason) } },
       req,
     )

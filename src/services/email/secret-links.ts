@@ -4,7 +4,7 @@ import { senderDomain } from '@/lib/email/addresses'
 import { env, serverUrl } from '@/lib/env'
 
 /**
- * Links that carry a secret (the double opt-in token) are never stored: the email log keeps the
+ * Links that carry a secret (the double opt-in token, a data request's token) are never stored: the email log keeps the
  * message with the token replaced by REDACTED, which is what the Email Manager shows, and the
  * sender puts the real token back just before handing the message to SMTP. The token is derived
  * from the message's Message-ID with a key made from PAYLOAD_SECRET, so any instance can rebuild
@@ -13,6 +13,7 @@ import { env, serverUrl } from '@/lib/env'
 export const REDACTED = '[redacted]'
 
 const CONFIRM_PATH = '/newsletter/confirm?token='
+const DATA_PATH = '/email/data?token='
 
 export const newMessageId = () => `<${randomUUID()}@${senderDomain()}>`
 
@@ -26,12 +27,22 @@ export const confirmationToken = (messageId: string) =>
 /** The confirmation link as stored: the token redacted. */
 export const redactedConfirmUrl = () => `${serverUrl()}${CONFIRM_PATH}${REDACTED}`
 
-/** The body as sent: redacted confirmation links of a confirmation email get their real token. */
+/** The token of a data request's link, in the email with this Message-ID (stored as SHA-256). */
+export const dataRequestToken = (messageId: string) =>
+  createHmac('sha256', linkKey()).update(`data-request:${messageId}`).digest('base64url')
+
+/** A data request's link as stored: the token redacted. */
+export const redactedDataRequestUrl = () => `${serverUrl()}${DATA_PATH}${REDACTED}`
+
+/** The body as sent: the redacted links of a confirmation email get their real tokens. */
 export const revealSecretLinks = (
   body: string,
   email: { emailType: string; messageId: string | null },
 ): string => {
   if (email.emailType !== 'confirmation' || !email.messageId) return body
-  const token = confirmationToken(email.messageId)
-  return body.split(`${CONFIRM_PATH}${REDACTED}`).join(`${CONFIRM_PATH}${token}`)
+  return body
+    .split(`${CONFIRM_PATH}${REDACTED}`)
+    .join(`${CONFIRM_PATH}${confirmationToken(email.messageId)}`)
+    .split(`${DATA_PATH}${REDACTED}`)
+    .join(`${DATA_PATH}${dataRequestToken(email.messageId)}`)
 }

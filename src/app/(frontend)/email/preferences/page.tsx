@@ -13,6 +13,7 @@ import {
   Title,
 } from '@/components/site/ui'
 import { EMAIL_FREQUENCIES } from '@/lib/constants'
+import { DATA_REQUEST_SENT } from '@/lib/email/data-request'
 import { AppError } from '@/lib/errors'
 import { pageMetadata } from '@/lib/metadata'
 import { payloadClient } from '@/lib/payload'
@@ -49,6 +50,7 @@ const STATUS_TEXT: Record<string, string> = {
   unsubscribed:
     'You are unsubscribed from all newsletters, updates and promotions. Replies to your own messages still reach you.',
   saved: 'Your email preferences are saved.',
+  'data-requested': DATA_REQUEST_SENT,
 }
 
 const load = async (token: string | undefined): Promise<PreferencesView | null> => {
@@ -119,6 +121,20 @@ export default async function EmailPreferencesPage({ searchParams }: Props) {
                     </Select>
                   </FieldLabel>
                   <Button type="submit">Save preferences</Button>
+                </Form>
+                <Form method="post" action="/api/email/data-request">
+                  <Subheading>Your data</Subheading>
+                  <Lead>
+                    Get a copy of everything we hold about {preferences.email}, or have all of it
+                    erased. We email you a link to confirm either.
+                  </Lead>
+                  <input type="hidden" name="token" value={token} />
+                  <Button type="submit" name="kind" value="export" $variant="secondary">
+                    Email me a copy of my data
+                  </Button>
+                  <Button type="submit" name="kind" value="erase" $variant="secondary">
+                    Erase my data
+                  </Button>
                 </Form>
               </>
             )}
