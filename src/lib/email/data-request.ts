@@ -20,7 +20,9 @@ export const dataRequestEmail = (kind: 'export' | 'erase', link: string) => {
   ].join('\n')
   return {
     subject:
-      kind === 'export' ? 'Your Starfinity data: download link' : 'Confirm the erasure of your data',
+      kind === 'export'
+        ? 'Your Starfinity data: download link'
+        : 'Confirm the erasure of your data',
     text,
   }
 }
