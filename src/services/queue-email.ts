@@ -1,12 +1,11 @@
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { EMAIL_TYPES } from '@/lib/constants'
+import { EMAIL_QUEUE, type EMAIL_TYPES } from '@/lib/constants'
 import { senderEmail } from '@/lib/email/addresses'
 import { type SignOffLinks, withSignOffHtml, withSignOffText } from '@/lib/email/sign-off'
 import { serverUrl } from '@/lib/env'
 
 import { skipReason } from './email/eligibility'
-import { EMAIL_QUEUE } from './email/jobs'
 import { newMessageId } from './email/secret-links'
 import { type Transaction, inTransaction } from './transaction'
 

@@ -6,6 +6,7 @@ import type { JobsConfig, Payload, PayloadRequest, TaskConfig } from 'payload'
 import { isFullAdminUser } from '@/access'
 
 import { runScheduledPublishing } from '@/lib/content/schedule'
+import { EMAIL_QUEUE } from '@/lib/constants'
 import { env } from '@/lib/env'
 import { loggableError } from '@/lib/loggable-error'
 import { purgeExpiredData } from '@/services/retention'
@@ -13,9 +14,6 @@ import { purgeExpiredData } from '@/services/retention'
 import { MAX_ATTEMPTS, STALE_CLAIM_MINUTES, deliverEmail } from './deliver'
 import { rollupDeliverability } from './metrics'
 import { advanceSequences } from './sequences'
-
-/** The queue every email job runs on. */
-export const EMAIL_QUEUE = 'email'
 
 const sendEmail: TaskConfig<{ input: { logId: number }; output: { outcome: string } }> = {
   slug: 'sendEmail',
