@@ -12,7 +12,7 @@ import {
   readWebhook,
   releaseWebhookToken,
 } from '@/services/email/webhook'
-import { preferencesFor, unsubscribeAll, updatePreferences } from '@/services/email/unsubscribe'
+import { preferencesFor, unsubscribeAll, updatePreferences } from '@/services/email/preferences'
 import { confirmNewsletter } from '@/services/subscribe-newsletter'
 
 import { DEFAULT_BODY_LIMIT, clientIp, download, handler, json, parseWith, readJson } from './http'

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { runEmailQueue } from '@/services/email/jobs'
-import { unsubscribeTokenFor } from '@/services/email/preferences'
+import { unsubscribeTokenFor } from '@/services/email/unsubscribe-links'
 import { confirmationToken } from '@/services/email/secret-links'
 import { rollupDeliverability } from '@/services/email/metrics'
 import { signGeneric } from '@/services/email/webhook'

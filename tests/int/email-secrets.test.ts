@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { drainEmailQueue } from '@/services/email/jobs'
-import { unsubscribeTokenFor } from '@/services/email/preferences'
+import { unsubscribeTokenFor } from '@/services/email/unsubscribe-links'
 import { queueEmail } from '@/services/queue-email'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'

@@ -5,7 +5,7 @@ import { senderAddress } from '@/lib/email/addresses'
 import { textToHtml } from '@/lib/email/html-text'
 
 import { skipReason } from './eligibility'
-import { listUnsubscribeHeaders, unsubscribeTokenFor } from './preferences'
+import { listUnsubscribeHeaders, unsubscribeTokenFor } from './unsubscribe-links'
 import { REDACTED, revealSecretLinks } from './secret-links'
 import { trackingOn, withTracking } from './tracking'
 import { sendsForReal } from './transport'

@@ -1,47 +1,94 @@
-import { randomBytes } from 'node:crypto'
-
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
-import { senderEmail, unsubscribeMailbox } from '@/lib/email/addresses'
-import { serverUrl } from '@/lib/env'
+import { notFound } from './not-found'
+import type { EmailPreferencesInput } from '@/schemas/email'
 
-export const newToken = () => randomBytes(24).toString('base64url')
+import { stopSequences } from './sequences'
 
-/**
- * The address's unsubscribe token (its email-preferences row is created on first use, all kinds
- * of mail on). The token is the only key to that person's preferences page.
- */
-export const unsubscribeTokenFor = async (payload: Payload, email: string): Promise<string> => {
-  const address = email.toLowerCase()
+export type PreferencesView = Omit<EmailPreferencesInput, 'token'> & { email: string }
+
+const byToken = async (payload: Payload, token: string) => {
   const result = await payload.db.drizzle.execute(sql`
-    WITH inserted AS (
-      INSERT INTO email_preferences (email, unsubscribe_token, last_updated)
-      SELECT ${address}, ${newToken()}, now()
-      WHERE NOT EXISTS (SELECT 1 FROM email_preferences WHERE lower(email) = ${address})
-      ON CONFLICT DO NOTHING
-      RETURNING unsubscribe_token)
-    SELECT unsubscribe_token FROM inserted
-    UNION ALL
-    SELECT unsubscribe_token FROM email_preferences WHERE lower(email) = ${address}
-    LIMIT 1`)
-  const token = (result.rows[0] as { unsubscribe_token: string | null } | undefined)
-    ?.unsubscribe_token
-  if (token) return token
-  // A row made elsewhere without a token gets one now.
-  const fresh = newToken()
-  await payload.db.drizzle.execute(sql`
-    UPDATE email_preferences SET unsubscribe_token = ${fresh}
-    WHERE lower(email) = ${address} AND unsubscribe_token IS NULL`)
-  return unsubscribeTokenFor(payload, email)
+    SELECT email, newsletter_enabled, promotions_enabled, updates_enabled, weekly_digest_enabled,
+      frequency FROM email_preferences WHERE unsubscribe_token = ${token} LIMIT 1`)
+  return result.rows[0] as
+    | {
+        email: string
+        newsletter_enabled: boolean | null
+        promotions_enabled: boolean | null
+        updates_enabled: boolean | null
+        weekly_digest_enabled: boolean | null
+        frequency: 'daily' | 'weekly' | 'monthly'
+      }
+    | undefined
 }
 
-export const unsubscribeUrl = (token: string) =>
-  `${serverUrl()}/api/email/unsubscribe?token=${encodeURIComponent(token)}`
+/** The preferences behind an unsubscribe token (the token is the only key; no login, no cookie). */
+export const preferencesFor = async (payload: Payload, token: string): Promise<PreferencesView> => {
+  const row = await byToken(payload, token)
+  if (!row) throw notFound()
+  return {
+    email: row.email,
+    newsletterEnabled: row.newsletter_enabled !== false,
+    promotionsEnabled: row.promotions_enabled !== false,
+    updatesEnabled: row.updates_enabled !== false,
+    weeklyDigestEnabled: row.weekly_digest_enabled !== false,
+    frequency: row.frequency,
+  }
+}
 
-/** RFC 2369 / RFC 8058 headers of every newsletter, broadcast and sequence email. */
-export const listUnsubscribeHeaders = (token: string): Record<string, string> => ({
-  'List-Unsubscribe': `<${unsubscribeUrl(token)}>, <mailto:${unsubscribeMailbox()}?subject=unsubscribe%20${encodeURIComponent(token)}>`,
-  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  'List-Id': `Starfinity <news.${senderEmail().split('@')[1] ?? 'localhost'}>`,
-})
+const setNewsletter = async (payload: Payload, email: string, on: boolean) => {
+  if (on) {
+    // Back on only for a subscriber who confirmed; others sign up (double opt-in) again.
+    await payload.db.drizzle.execute(sql`
+      INSERT INTO newsletter_subscribers_texts ("order", parent_id, path, text)
+      SELECT 1 + coalesce((SELECT max("order") FROM newsletter_subscribers_texts t
+        WHERE t.parent_id = s.id AND t.path = 'emailPreferences'), 0), s.id, 'emailPreferences', 'newsletter'
+      FROM newsletter_subscribers s
+      WHERE lower(s.email) = lower(${email}) AND s.double_opt_in_confirmed AND NOT EXISTS (
+        SELECT 1 FROM newsletter_subscribers_texts t
+        WHERE t.parent_id = s.id AND t.path = 'emailPreferences' AND t.text = 'newsletter')`)
+    return
+  }
+  await payload.db.drizzle.execute(sql`
+    DELETE FROM newsletter_subscribers_texts t USING newsletter_subscribers s
+    WHERE t.parent_id = s.id AND lower(s.email) = lower(${email})
+      AND t.path = 'emailPreferences' AND t.text = 'newsletter'`)
+  await stopSequences(payload, email)
+}
+
+/** Changes take effect at once: the next send checks these same rows. */
+export const updatePreferences = async (payload: Payload, input: EmailPreferencesInput) => {
+  const result = await payload.db.drizzle.execute(sql`
+    UPDATE email_preferences SET newsletter_enabled = ${input.newsletterEnabled},
+      promotions_enabled = ${input.promotionsEnabled}, updates_enabled = ${input.updatesEnabled},
+      weekly_digest_enabled = ${input.weeklyDigestEnabled},
+      frequency = ${input.frequency}::enum_email_preferences_frequency,
+      last_updated = now(), updated_at = now()
+    WHERE unsubscribe_token = ${input.token} RETURNING email`)
+  const row = result.rows[0] as { email: string } | undefined
+  if (!row) throw notFound()
+  await setNewsletter(payload, row.email, input.newsletterEnabled)
+  return preferencesFor(payload, input.token)
+}
+
+/**
+ * One-click unsubscribe (RFC 8058): every kind of bulk mail off, running sequences stopped, an
+ * unsubscribe event recorded. Replies to the person's own messages still reach them.
+ */
+export const unsubscribeAll = async (payload: Payload, token: string, source: string) => {
+  const current = await preferencesFor(payload, token)
+  const view = await updatePreferences(payload, {
+    token,
+    newsletterEnabled: false,
+    promotionsEnabled: false,
+    updatesEnabled: false,
+    weeklyDigestEnabled: false,
+    frequency: current.frequency,
+  })
+  await payload.db.drizzle.execute(sql`
+    INSERT INTO email_events (email, event_type, timestamp, reason, updated_at, created_at)
+    VALUES (${view.email}, 'unsubscribe', now(), ${source}, now(), now())`)
+  return view
+}

@@ -7,9 +7,9 @@ import { env } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
 import { type WebhookEvent, genericWebhookSchema } from '@/schemas/email'
 
-import { unsubscribeTokenFor } from './preferences'
+import { unsubscribeTokenFor } from './unsubscribe-links'
 import { stopSequences } from './sequences'
-import { preferencesFor, updatePreferences } from './unsubscribe'
+import { preferencesFor, updatePreferences } from './preferences'
 
 /** Signed calls older (or newer) than this are refused, so a captured call cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300

@@ -18,7 +18,7 @@ import { AppError } from '@/lib/errors'
 import { pageMetadata } from '@/lib/metadata'
 import { payloadClient } from '@/lib/payload'
 import { INVALID_LINK } from '@/schemas/email'
-import { type PreferencesView, preferencesFor } from '@/services/email/unsubscribe'
+import { type PreferencesView, preferencesFor } from '@/services/email/preferences'
 
 import { CheckRow, FieldLabel, Form, Notice } from './EmailPageParts'
 
