@@ -30,7 +30,8 @@ export const htmlToText = (html: string) =>
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 
-const escapeHtml = (value: string) =>
+/** Text made safe inside HTML text and double-quoted attributes (every email body uses this one). */
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** The HTML part sent beside a plain-text body: paragraphs, line breaks and clickable links. */

@@ -1,3 +1,5 @@
+import { escapeHtml } from './html-text'
+
 /** What a visitor agrees to when signing up for the newsletter (kept with each consent record). */
 export const NEWSLETTER_CONSENT_TEXT =
   'I would like to receive the Starfinity newsletter by email. I can unsubscribe at any time with the link in every newsletter.'
@@ -7,9 +9,6 @@ export const NEWSLETTER_CONFIRM_TEXT = 'Yes, send me the Starfinity newsletter.'
 
 export const CONFIRM_INVALID =
   'This confirmation link is invalid, has already been used or has expired. Sign up again to get a new one.'
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** The double opt-in email: a link to the confirmation page (which confirms only with a POST). */
 export const confirmationEmail = (link: string, hours: number, firstName?: string | null) => {

@@ -1,3 +1,5 @@
+import { escapeHtml } from './html-text'
+
 /**
  * The fixed sign-off every written email ends with (spec §9). Any older sign-off in the body is
  * removed first, so a reply or an AI draft that already carries one never ends with two.
@@ -14,9 +16,6 @@ export const signOffText = ({ linkHubUrl, siteUrl }: SignOffLinks) =>
     `Connect with us: ${linkHubUrl}`,
     `Visit: ${siteUrl}`,
   ].join('\n')
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export const signOffHtml = ({ linkHubUrl, siteUrl }: SignOffLinks) =>
   `<p>${SIGN_OFF_MARKER}<br>The Starfinity Team</p>` +
