@@ -51,20 +51,27 @@ const needsBuild = () => {
 let current: ChildProcess | undefined
 let stopRequested = false
 
-/** Runs Next in a process group of its own, so a stop reaches its whole tree exactly once, from here. */
-const runNext = (args: string[]) =>
+/**
+ * Runs a Node process (Next, the migrations) in a process group of its own, so a stop reaches its
+ * whole tree exactly once, from here.
+ */
+const runNode = (args: string[]) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/next/dist/bin/next'), ...args],
-      { cwd: root, env: process.env, stdio: 'inherit', detached: true },
-    )
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: process.env,
+      stdio: 'inherit',
+      detached: true,
+    })
     current = child
     child.on('exit', (code, signal) => {
       current = undefined
       resolve({ code, signal })
     })
   })
+
+const runNext = (args: string[]) =>
+  runNode([path.join(root, 'node_modules/next/dist/bin/next'), ...args])
 
 const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
   try {
@@ -105,10 +112,13 @@ const main = async () => {
   })
 
   try {
-    // Payload's configuration reads DATABASE_URL when first imported: only now is it known.
-    const { migrateAndSeed } = await import('./lib/prepare')
-    await migrateAndSeed()
+    // In a process of its own (see scripts/migrate-and-seed.ts), with DATABASE_URL now known.
+    const prepared = await runNode([
+      path.join(root, 'scripts/run-ts.mjs'),
+      path.join(root, 'scripts/migrate-and-seed.ts'),
+    ])
     if (stopRequested) return stop(0)
+    if (prepared.code !== 0) return stop(prepared.code ?? 1)
     const port = process.env.PORT || '3000'
     if (!dev && needsBuild()) {
       log('building the site')
