@@ -30,8 +30,13 @@ export const hashIp = (ip: string, now = new Date()): string =>
  * What is kept of an erased address that must never be mailed again: a salted SHA-256 (salt derived
  * from the secret), so the address cannot be read back but the same address is recognised.
  */
+let erasedSalt: Buffer | undefined
+
 export const erasedAddressHash = (email: string): string =>
   createHash('sha256')
-    .update(createHmac('sha256', env().PAYLOAD_SECRET).update('erased-address').digest())
+    // Checked for every email queued: the salt is derived once.
+    .update(
+      (erasedSalt ??= createHmac('sha256', env().PAYLOAD_SECRET).update('erased-address').digest()),
+    )
     .update(email.trim().toLowerCase())
     .digest('hex')

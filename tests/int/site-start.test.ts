@@ -1,13 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { readRunning } from '@/lib/db/embedded'
+import { freePort, readRunning } from '@/lib/db/embedded'
 
 /**
  * `npm start` as a new user runs it: nothing configured, the embedded database, the production
@@ -20,14 +19,6 @@ afterAll(() => {
   for (const child of running) child.kill('SIGKILL')
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 
 const cleanEnv = (port: number) => {
   const env: Record<string, string | undefined> = {}

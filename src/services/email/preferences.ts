@@ -73,13 +73,10 @@ export const updatePreferences = async (payload: Payload, input: EmailPreference
   return preferencesFor(payload, input.token)
 }
 
-/**
- * One-click unsubscribe (RFC 8058): every kind of bulk mail off, running sequences stopped, an
- * unsubscribe event recorded. Replies to the person's own messages still reach them.
- */
-export const unsubscribeAll = async (payload: Payload, token: string, source: string) => {
+/** Every kind of bulk mail off for the token's address (the frequency is kept). */
+export const turnOffAllMail = async (payload: Payload, token: string) => {
   const current = await preferencesFor(payload, token)
-  const view = await updatePreferences(payload, {
+  return updatePreferences(payload, {
     token,
     newsletterEnabled: false,
     promotionsEnabled: false,
@@ -87,6 +84,14 @@ export const unsubscribeAll = async (payload: Payload, token: string, source: st
     weeklyDigestEnabled: false,
     frequency: current.frequency,
   })
+}
+
+/**
+ * One-click unsubscribe (RFC 8058): every kind of bulk mail off, running sequences stopped, an
+ * unsubscribe event recorded. Replies to the person's own messages still reach them.
+ */
+export const unsubscribeAll = async (payload: Payload, token: string, source: string) => {
+  const view = await turnOffAllMail(payload, token)
   await payload.db.drizzle.execute(sql`
     INSERT INTO email_events (email, event_type, timestamp, reason, updated_at, created_at)
     VALUES (${view.email}, 'unsubscribe', now(), ${source}, now(), now())`)

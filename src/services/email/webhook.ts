@@ -9,7 +9,7 @@ import { type WebhookEvent, genericWebhookSchema } from '@/schemas/email'
 
 import { unsubscribeTokenFor } from './unsubscribe-links'
 import { stopSequences } from './sequences'
-import { preferencesFor, updatePreferences } from './preferences'
+import { turnOffAllMail } from './preferences'
 
 /** Signed calls older (or newer) than this are refused, so a captured call cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300
@@ -187,16 +187,7 @@ export const processWebhookEvents = async (payload: Payload, events: WebhookEven
       await suppress(payload, event, 'complaint')
     } else if (event.type === 'unsubscribe') {
       // Unsubscribed at the provider (its own link or the mailto address): as our one-click link.
-      const token = await unsubscribeTokenFor(payload, event.email)
-      const current = await preferencesFor(payload, token)
-      await updatePreferences(payload, {
-        token,
-        newsletterEnabled: false,
-        promotionsEnabled: false,
-        updatesEnabled: false,
-        weeklyDigestEnabled: false,
-        frequency: current.frequency,
-      })
+      await turnOffAllMail(payload, await unsubscribeTokenFor(payload, event.email))
     }
   }
   return recorded

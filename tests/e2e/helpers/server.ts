@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import net from 'node:net'
 import path from 'node:path'
+
+import { freePort } from '@/lib/db/embedded'
 
 export const root = path.resolve(import.meta.dirname, '../../..')
 // E2E_DIST_DIR: another directory, e.g. to keep serving one build while testing the next.
@@ -24,15 +25,7 @@ export const serverEnv = (
   ...extra,
 })
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
+export { freePort }
 
 export const runNext = (args: string[], env: NodeJS.ProcessEnv, stdio: 'inherit' | 'pipe') =>
   spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), ...args], {

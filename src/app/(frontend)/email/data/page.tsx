@@ -12,11 +12,11 @@ import {
   Title,
 } from '@/components/site/ui'
 import { DATA_ERASED } from '@/lib/email/data-request'
-import { AppError } from '@/lib/errors'
 import { pageMetadata } from '@/lib/metadata'
-import { payloadClient } from '@/lib/payload'
 import { INVALID_LINK } from '@/schemas/email'
 import { openDataRequest } from '@/services/data-requests'
+
+import { readByToken } from '../read-by-token'
 
 export const dynamic = 'force-dynamic'
 
@@ -27,23 +27,13 @@ export const metadata: Metadata = {
 
 type Props = { searchParams: Promise<{ token?: string; status?: string }> }
 
-const load = async (token: string | undefined) => {
-  if (!token) return null
-  try {
-    return await openDataRequest(await payloadClient(), token)
-  } catch (error) {
-    if (error instanceof AppError) return null
-    throw error
-  }
-}
-
 /**
  * The link of a data request's email opens this page; only its button (a POST) downloads the copy
  * or erases, so a mail scanner that follows the link does neither.
  */
 export default async function YourDataPage({ searchParams }: Props) {
   const { token, status } = await searchParams
-  const request = status ? null : await load(token)
+  const request = status ? null : await readByToken(token, openDataRequest)
   return (
     <Page>
       <Section>

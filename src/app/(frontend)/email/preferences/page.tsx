@@ -14,12 +14,11 @@ import {
 } from '@/components/site/ui'
 import { EMAIL_FREQUENCIES } from '@/lib/constants'
 import { DATA_REQUEST_SENT } from '@/lib/email/data-request'
-import { AppError } from '@/lib/errors'
 import { pageMetadata } from '@/lib/metadata'
-import { payloadClient } from '@/lib/payload'
 import { INVALID_LINK } from '@/schemas/email'
-import { type PreferencesView, preferencesFor } from '@/services/email/preferences'
+import { preferencesFor } from '@/services/email/preferences'
 
+import { readByToken } from '../read-by-token'
 import { CheckRow, FieldLabel, Form, Notice } from './EmailPageParts'
 
 export const dynamic = 'force-dynamic'
@@ -53,23 +52,13 @@ const STATUS_TEXT: Record<string, string> = {
   'data-requested': DATA_REQUEST_SENT,
 }
 
-const load = async (token: string | undefined): Promise<PreferencesView | null> => {
-  if (!token) return null
-  try {
-    return await preferencesFor(await payloadClient(), token)
-  } catch (error) {
-    if (error instanceof AppError) return null
-    throw error
-  }
-}
-
 /**
  * Where the List-Unsubscribe link leads: one button unsubscribes from everything (a POST), and
  * the preferences center sets each kind of email and the frequency. The token is the only key.
  */
 export default async function EmailPreferencesPage({ searchParams }: Props) {
   const { token, status } = await searchParams
-  const preferences = await load(token)
+  const preferences = await readByToken(token, preferencesFor)
   return (
     <Page>
       <Section>
