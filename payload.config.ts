@@ -18,7 +18,7 @@ import { closeUnusedDoors } from '@/plugins/closed-doors'
 import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
 import { env, serverUrl } from '@/lib/env'
 import { loggableError } from '@/lib/loggable-error'
-import { emailJobs } from '@/services/email/jobs'
+import { jobs } from '@/jobs'
 import { emailAdapter } from '@/services/email/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -30,7 +30,6 @@ const EMAIL_LOOKUP_TABLES = [
   'waitlist_entries',
   'email_preferences',
   'email_suppressions',
-  'suppressed_emails',
   'sequence_enrollments',
   'bounce_events',
 ]
@@ -74,7 +73,7 @@ const config: Config = {
   endpoints,
   // Email: SMTP_URL or the development outbox; every message goes through the jobs queue.
   email: emailAdapter(),
-  jobs: emailJobs(),
+  jobs: jobs(),
   editor: lexicalEditor(),
   sharp,
   plugins: [

@@ -74,7 +74,6 @@ export interface Config {
     'newsletter-subscribers': NewsletterSubscriber;
     'email-logs': EmailLog;
     'email-suppressions': EmailSuppression;
-    'suppressed-emails': SuppressedEmail;
     'bounce-events': BounceEvent;
     'email-preferences': EmailPreference;
     'email-sequences': EmailSequence;
@@ -85,9 +84,6 @@ export interface Config {
     'deliverability-metrics': DeliverabilityMetric;
     'analytics-events': AnalyticsEvent;
     'engagement-events': EngagementEvent;
-    'user-segments': UserSegment;
-    'segment-memberships': SegmentMembership;
-    'engagement-scores': EngagementScore;
     consents: Consent;
     characters: Character;
     articles: Article;
@@ -117,7 +113,6 @@ export interface Config {
     'newsletter-subscribers': NewsletterSubscribersSelect<false> | NewsletterSubscribersSelect<true>;
     'email-logs': EmailLogsSelect<false> | EmailLogsSelect<true>;
     'email-suppressions': EmailSuppressionsSelect<false> | EmailSuppressionsSelect<true>;
-    'suppressed-emails': SuppressedEmailsSelect<false> | SuppressedEmailsSelect<true>;
     'bounce-events': BounceEventsSelect<false> | BounceEventsSelect<true>;
     'email-preferences': EmailPreferencesSelect<false> | EmailPreferencesSelect<true>;
     'email-sequences': EmailSequencesSelect<false> | EmailSequencesSelect<true>;
@@ -128,9 +123,6 @@ export interface Config {
     'deliverability-metrics': DeliverabilityMetricsSelect<false> | DeliverabilityMetricsSelect<true>;
     'analytics-events': AnalyticsEventsSelect<false> | AnalyticsEventsSelect<true>;
     'engagement-events': EngagementEventsSelect<false> | EngagementEventsSelect<true>;
-    'user-segments': UserSegmentsSelect<false> | UserSegmentsSelect<true>;
-    'segment-memberships': SegmentMembershipsSelect<false> | SegmentMembershipsSelect<true>;
-    'engagement-scores': EngagementScoresSelect<false> | EngagementScoresSelect<true>;
     consents: ConsentsSelect<false> | ConsentsSelect<true>;
     characters: CharactersSelect<false> | CharactersSelect<true>;
     articles: ArticlesSelect<false> | ArticlesSelect<true>;
@@ -394,19 +386,6 @@ export interface EmailSuppression {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "suppressed-emails".
- */
-export interface SuppressedEmail {
-  id: number;
-  email: string;
-  type: string;
-  reason?: string | null;
-  source?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "bounce-events".
  */
 export interface BounceEvent {
@@ -602,58 +581,6 @@ export interface EngagementEvent {
   utmCampaign?: string | null;
   ipHash?: string | null;
   sessionId?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "user-segments".
- */
-export interface UserSegment {
-  id: number;
-  name: string;
-  description?: string | null;
-  rules?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
-  isActive?: boolean | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "segment-memberships".
- */
-export interface SegmentMembership {
-  id: number;
-  email: string;
-  segment: number | UserSegment;
-  addedAt?: string | null;
-  removedAt?: string | null;
-  isActive?: boolean | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "engagement-scores".
- */
-export interface EngagementScore {
-  id: number;
-  email: string;
-  totalScore?: number | null;
-  emailEngagement?: number | null;
-  websiteEngagement?: number | null;
-  conversionScore?: number | null;
-  recencyScore?: number | null;
-  lastActivityAt?: string | null;
-  calculatedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1187,10 +1114,6 @@ export interface PayloadLockedDocument {
         value: number | EmailSuppression;
       } | null)
     | ({
-        relationTo: 'suppressed-emails';
-        value: number | SuppressedEmail;
-      } | null)
-    | ({
         relationTo: 'bounce-events';
         value: number | BounceEvent;
       } | null)
@@ -1229,18 +1152,6 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'engagement-events';
         value: number | EngagementEvent;
-      } | null)
-    | ({
-        relationTo: 'user-segments';
-        value: number | UserSegment;
-      } | null)
-    | ({
-        relationTo: 'segment-memberships';
-        value: number | SegmentMembership;
-      } | null)
-    | ({
-        relationTo: 'engagement-scores';
-        value: number | EngagementScore;
       } | null)
     | ({
         relationTo: 'consents';
@@ -1491,18 +1402,6 @@ export interface EmailSuppressionsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "suppressed-emails_select".
- */
-export interface SuppressedEmailsSelect<T extends boolean = true> {
-  email?: T;
-  type?: T;
-  reason?: T;
-  source?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "bounce-events_select".
  */
 export interface BounceEventsSelect<T extends boolean = true> {
@@ -1671,47 +1570,6 @@ export interface EngagementEventsSelect<T extends boolean = true> {
   utmCampaign?: T;
   ipHash?: T;
   sessionId?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "user-segments_select".
- */
-export interface UserSegmentsSelect<T extends boolean = true> {
-  name?: T;
-  description?: T;
-  rules?: T;
-  isActive?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "segment-memberships_select".
- */
-export interface SegmentMembershipsSelect<T extends boolean = true> {
-  email?: T;
-  segment?: T;
-  addedAt?: T;
-  removedAt?: T;
-  isActive?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "engagement-scores_select".
- */
-export interface EngagementScoresSelect<T extends boolean = true> {
-  email?: T;
-  totalScore?: T;
-  emailEngagement?: T;
-  websiteEngagement?: T;
-  conversionScore?: T;
-  recencyScore?: T;
-  lastActivityAt?: T;
-  calculatedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -32,26 +32,18 @@ const seed = async (databaseUrl: string) => {
   try {
     const started = Date.now()
     await client.query(`
-      INSERT INTO waitlist_entries (email, name, product, status, joined_at, referral_source, email_opened)
+      INSERT INTO waitlist_entries (email, name, product, status, joined_at, referral_source, email_opened, interests)
       SELECT 'bench-wl-' || n || '@example.com', 'Person ' || n,
         (ARRAY['earth-app','publishing','records','studio','universe'])[1 + n % 5]::enum_waitlist_entries_product,
         (CASE WHEN n % 3 = 0 THEN 'active' ELSE 'inactive' END)::enum_waitlist_entries_status,
-        now() - make_interval(secs => n * 30), 'Podcast', n % 7 = 0
+        now() - make_interval(secs => n * 30), 'Podcast', n % 7 = 0,
+        '["Personal Growth", "Sustainability"]'::jsonb
       FROM generate_series(1, ${ROWS}) AS n`)
     await client.query(`
-      INSERT INTO waitlist_entries_texts ("order", parent_id, path, text)
-      SELECT k, w.id, 'interests', (ARRAY['Personal Growth','Sustainability'])[k]
-      FROM waitlist_entries w CROSS JOIN generate_series(1, 2) AS k
-      WHERE w.email LIKE 'bench-wl-%'`)
-    await client.query(`
-      INSERT INTO newsletter_subscribers (email, first_name, subscribed_at, consent_source, double_opt_in_confirmed)
+      INSERT INTO newsletter_subscribers (email, first_name, subscribed_at, consent_source, double_opt_in_confirmed, interests)
       SELECT 'bench-nl-' || n || '@example.com', 'Reader ' || n,
-        now() - make_interval(secs => n * 60), 'website', n % 2 = 0
+        now() - make_interval(secs => n * 60), 'website', n % 2 = 0, '["universe"]'::jsonb
       FROM generate_series(1, ${ROWS}) AS n`)
-    await client.query(`
-      INSERT INTO newsletter_subscribers_texts ("order", parent_id, path, text)
-      SELECT 1, s.id, 'interests', 'universe' FROM newsletter_subscribers s
-      WHERE s.email LIKE 'bench-nl-%'`)
     await client.query(`
       INSERT INTO contact_messages (name, email, subject, message, submitted_at, status, priority)
       SELECT 'Writer ' || n, 'bench-cm-' || n || '@example.com', 'feedback', 'A message ' || n,

@@ -3,7 +3,10 @@ import type { CollectionConfig } from 'payload'
 import { personalDataAccess } from '@/access'
 import { createdAtField, emailField, jsonField } from '@/fields'
 
-/** Proof of consent: what a person agreed to, when, from where. Kept as given; never edited. */
+/**
+ * Proof of consent: what a person agreed to, when, from where. Kept as given; never edited.
+ * Written by plain SQL on the signup and email paths (docs/decisions/0115): a write hook here would not run there.
+ */
 export const Consents: CollectionConfig = {
   slug: 'consents',
   admin: {

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { personalDataAccess, secretFieldAccess } from '@/access'
-import { createdAtField, emailField, statusField, textList } from '@/fields'
+import { createdAtField, emailField, statusField, stringList } from '@/fields'
 import { CONTACT_PRIORITIES, CONTACT_STATUSES } from '@/lib/constants'
 
 export const ContactMessages: CollectionConfig = {
@@ -22,7 +22,7 @@ export const ContactMessages: CollectionConfig = {
     statusField('status', CONTACT_STATUSES, 'unread'),
     statusField('priority', CONTACT_PRIORITIES, 'normal'),
     { name: 'emailOpened', type: 'checkbox', defaultValue: false },
-    textList('tags'),
+    stringList('tags'),
     // Hash of sender and text: the same message sent twice (double click, retry) is stored once.
     {
       name: 'submissionKey',

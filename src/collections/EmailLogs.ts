@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { personalDataAccess } from '@/access'
-import { createdAtField, emailField, statusField, textList } from '@/fields'
+import { createdAtField, emailField, statusField, stringList } from '@/fields'
 import { EMAIL_STATUSES, EMAIL_TYPES } from '@/lib/constants'
 
+/** Written by plain SQL on the signup and email paths (docs/decisions/0115): a write hook here would not run there. */
 export const EmailLogs: CollectionConfig = {
   slug: 'email-logs',
   admin: {
@@ -26,7 +27,7 @@ export const EmailLogs: CollectionConfig = {
     { name: 'waitlistEntry', type: 'relationship', relationTo: 'waitlist-entries', index: true },
     { name: 'aiGenerated', type: 'checkbox', defaultValue: false, index: true },
     { name: 'emailOpened', type: 'checkbox', defaultValue: false },
-    textList('tags'),
+    stringList('tags'),
     { name: 'notes', type: 'textarea' },
     { name: 'providerMessageId', type: 'text', index: true },
     { name: 'sentBy', type: 'relationship', relationTo: 'users' },

@@ -1,8 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { personalDataAccess, secretFieldAccess } from '@/access'
-import { createdAtField, emailField, textList } from '@/fields'
+import { createdAtField, emailField, stringList } from '@/fields'
 
+/** Written by plain SQL on the signup and email paths (docs/decisions/0115): a write hook here would not run there. */
 export const NewsletterSubscribers: CollectionConfig = {
   slug: 'newsletter-subscribers',
   admin: {
@@ -16,7 +17,7 @@ export const NewsletterSubscribers: CollectionConfig = {
     emailField({ unique: true }),
     { name: 'firstName', type: 'text' },
     createdAtField('subscribedAt'),
-    textList('interests'),
+    stringList('interests'),
     { name: 'consentTimestamp', type: 'date' },
     { name: 'consentIp', type: 'text' },
     { name: 'consentSource', type: 'text', defaultValue: 'website' },
@@ -39,6 +40,6 @@ export const NewsletterSubscribers: CollectionConfig = {
       access: secretFieldAccess,
       admin: { hidden: true },
     },
-    { ...textList('emailPreferences'), defaultValue: ['newsletter'] },
+    stringList('emailPreferences', ['newsletter']),
   ],
 }

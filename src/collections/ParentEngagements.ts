@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { personalDataAccess } from '@/access'
-import { createdAtField, emailField, statusField, textList } from '@/fields'
+import { createdAtField, emailField, statusField, stringList } from '@/fields'
 import { CHILD_AGES } from '@/lib/constants'
 
 export const ParentEngagements: CollectionConfig = {
@@ -21,7 +21,7 @@ export const ParentEngagements: CollectionConfig = {
     { name: 'natureConnection', type: 'text' },
     { name: 'parentingValues', type: 'text' },
     { name: 'familyWish', type: 'textarea' },
-    textList('interests'),
+    stringList('interests'),
     { name: 'source', type: 'text', defaultValue: 'parent_qr_connect' },
     createdAtField('submittedAt'),
   ],

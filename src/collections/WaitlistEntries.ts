@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { personalDataAccess } from '@/access'
-import { createdAtField, emailField, statusField, textList } from '@/fields'
+import { createdAtField, emailField, statusField, stringList } from '@/fields'
 import { DEFAULT_PRODUCT, PRODUCTS, WAITLIST_STATUSES } from '@/lib/constants'
 
+/** Written by plain SQL on the signup and email paths (docs/decisions/0115): a write hook here would not run there. */
 export const WaitlistEntries: CollectionConfig = {
   slug: 'waitlist-entries',
   admin: {
@@ -21,7 +22,7 @@ export const WaitlistEntries: CollectionConfig = {
     createdAtField('joinedAt'),
     statusField('product', PRODUCTS, DEFAULT_PRODUCT),
     statusField('status', WAITLIST_STATUSES, 'inactive'),
-    textList('interests'),
+    stringList('interests'),
     { name: 'referralSource', type: 'text', index: true },
     { name: 'emailOpened', type: 'checkbox', defaultValue: false },
     { name: 'lastEmailSent', type: 'date' },

@@ -17,18 +17,14 @@ import { EmailSuppressions } from './EmailSuppressions'
 import { EmailTemplates } from './EmailTemplates'
 import { ErasedAddresses } from './ErasedAddresses'
 import { EngagementEvents } from './EngagementEvents'
-import { EngagementScores } from './EngagementScores'
 import { FaqItems } from './FaqItems'
 import { Media } from './Media'
 import { NewsletterSubscribers } from './NewsletterSubscribers'
 import { ParentEngagements } from './ParentEngagements'
 import { RateLimits } from './RateLimits'
-import { SegmentMemberships } from './SegmentMemberships'
 import { SequenceEnrollments } from './SequenceEnrollments'
 import { ShopProducts } from './ShopProducts'
 import { Songs } from './Songs'
-import { SuppressedEmails } from './SuppressedEmails'
-import { UserSegments } from './UserSegments'
 import { Users } from './Users'
 import { WaitlistEntries } from './WaitlistEntries'
 import { WebhookTokens } from './WebhookTokens'
@@ -43,7 +39,6 @@ export const collections = [
   // Email
   EmailLogs,
   EmailSuppressions,
-  SuppressedEmails,
   BounceEvents,
   EmailPreferences,
   EmailSequences,
@@ -55,9 +50,6 @@ export const collections = [
   // Insights
   AnalyticsEvents,
   EngagementEvents,
-  UserSegments,
-  SegmentMemberships,
-  EngagementScores,
   Consents,
   // Content
   Characters,

@@ -1,4 +1,4 @@
-import type { Field, SelectField, TextField } from 'payload'
+import type { Field, JSONField, SelectField, TextField } from 'payload'
 
 export const emailField = (
   overrides: { unique?: boolean; required?: boolean; name?: string } = {},
@@ -24,6 +24,24 @@ export const textList = (name: string, label?: string): TextField => ({
   label,
   type: 'text',
   hasMany: true,
+})
+
+/**
+ * A list of short text values (interests, tags, email preferences) kept in one jsonb column of the
+ * row itself. Plain SQL owns it as much as Payload does: a signup writes its row, list included, in
+ * one INSERT, and a query tests a value with `col ? 'value'`. (Payload's hasMany text keeps each
+ * value in a child table of its own, with an order column only Payload should write.)
+ */
+export const stringList = (name: string, defaultValue: string[] = []): JSONField => ({
+  name,
+  type: 'json',
+  defaultValue,
+  typescriptSchema: [() => ({ type: ['array', 'null'], items: { type: 'string' } })],
+  validate: (value: unknown) =>
+    value === null ||
+    value === undefined ||
+    (Array.isArray(value) && value.every((item) => typeof item === 'string')) ||
+    'Must be a list of text values',
 })
 
 export const statusField = (

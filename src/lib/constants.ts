@@ -97,6 +97,6 @@ export const ANALYTICS_ACTIONS = [
 export const CONTACT_LIMITS = { name: 100, subject: 200, messageMin: 10, messageMax: 2000 } as const
 export const NEWSLETTER_RECENT_DAYS = 30
 export const EMAIL_PREVIEW_LENGTH = 150
-/** The jobs queue every email job runs on (queued by queue-email.ts, worked by email/jobs.ts). */
+/** The jobs queue every email job runs on (queued by services/email/queue.ts, worked by src/jobs). */
 export const EMAIL_QUEUE = 'email'
 export const ANONYMOUS_SESSION = 'anonymous'

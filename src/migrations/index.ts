@@ -9,6 +9,8 @@ import * as migration_20261124_001810_retention from './20261124_001810_retentio
 import * as migration_20261124_003121_traffic_sources from './20261124_003121_traffic_sources';
 import * as migration_20261124_190026_people from './20261124_190026_people';
 import * as migration_20261124_201015_data_requests from './20261124_201015_data_requests';
+import * as migration_20261125_001103_house_dead_schema from './20261125_001103_house_dead_schema';
+import * as migration_20261125_001532_string_lists from './20261125_001532_string_lists';
 
 export const migrations = [
   {
@@ -64,6 +66,16 @@ export const migrations = [
   {
     up: migration_20261124_201015_data_requests.up,
     down: migration_20261124_201015_data_requests.down,
-    name: '20261124_201015_data_requests'
+    name: '20261124_201015_data_requests',
+  },
+  {
+    up: migration_20261125_001103_house_dead_schema.up,
+    down: migration_20261125_001103_house_dead_schema.down,
+    name: '20261125_001103_house_dead_schema',
+  },
+  {
+    up: migration_20261125_001532_string_lists.up,
+    down: migration_20261125_001532_string_lists.down,
+    name: '20261125_001532_string_lists'
   },
 ];

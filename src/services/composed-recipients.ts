@@ -3,6 +3,8 @@ import type { Payload } from 'payload'
 
 import type { RecipientType } from '@/schemas/ai'
 
+import { receivesNewsletter } from './email/eligibility'
+
 export type Recipient = { email: string; isBlocked: boolean }
 
 /**
@@ -22,9 +24,7 @@ const audience = (type: RecipientType, to?: string): SQL => {
       return sql`
         SELECT lower(s.email) AS email, coalesce(p.newsletter_enabled, true) = false AS opted_out
         FROM newsletter_subscribers s LEFT JOIN email_preferences p ON lower(p.email) = lower(s.email)
-        WHERE s.double_opt_in_confirmed AND EXISTS (
-          SELECT 1 FROM newsletter_subscribers_texts t
-          WHERE t.parent_id = s.id AND t.path = 'emailPreferences' AND t.text = 'newsletter')`
+        WHERE ${receivesNewsletter('s')}`
     case 'all-active':
       return waitlist(sql`w.status = 'active'`)
     case 'all-inactive':
@@ -51,8 +51,7 @@ export async function* recipientPages(
       WITH audience AS (${audience(type, to)})
       SELECT a.email,
         bool_or(a.opted_out)
-          OR EXISTS (SELECT 1 FROM email_suppressions es WHERE lower(es.email) = a.email AND es.is_active)
-          OR EXISTS (SELECT 1 FROM suppressed_emails se WHERE lower(se.email) = a.email) AS blocked
+          OR EXISTS (SELECT 1 FROM email_suppressions es WHERE lower(es.email) = a.email AND es.is_active) AS blocked
       FROM audience a
       WHERE a.email > ${after} AND a.email <> ''
       GROUP BY a.email ORDER BY a.email LIMIT ${pageSize}`)

@@ -7,7 +7,7 @@ import type { DATA_REQUEST_KINDS } from '@/schemas/email'
 import { SELF_ACTOR, SELF, erasePerson, exportPerson } from './admin/people'
 import { notFound } from './email/not-found'
 import { dataRequestToken, newMessageId, redactedDataRequestUrl } from './email/secret-links'
-import { queueEmail } from './queue-email'
+import { queueEmail } from './email/queue'
 import { hashToken } from './subscribe-newsletter'
 import { inTransaction } from './transaction'
 

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 
 import type { Transaction } from './transaction'
 
@@ -11,24 +11,17 @@ export type ConsentRecord = {
 }
 
 /**
- * Proof of consent, one plain insert: when, from which address, through which form. Written in
- * the transaction of what it belongs to, so the two are stored together or not at all.
+ * Proof of consent, one plain insert: when, from which address, through which form. Written with
+ * what it belongs to (in its transaction, or as a part of its statement: with `after`, the name
+ * of an earlier expression of that statement, only when that one has a row), so the two are
+ * stored together or not at all.
  */
-export const recordConsent = async (
-  payload: Payload,
-  tx: Transaction,
-  consent: ConsentRecord,
-): Promise<void> => {
-  const now = new Date().toISOString()
-  await tx.db.insert(payload.db.tables.consents).values({
-    email: consent.email,
-    consentType: consent.consentType,
-    granted: true,
-    grantedAt: now,
-    ipAddress: consent.ipAddress,
-    source: consent.source,
-    metadata: consent.metadata ?? null,
-    createdAt: now,
-    updatedAt: now,
-  })
+export const consentInsert = (consent: ConsentRecord, after?: string): SQL => sql`
+  INSERT INTO consents (email, consent_type, granted, granted_at, ip_address, source, metadata)
+  SELECT ${consent.email}::text, ${consent.consentType}::text, true, now(), ${consent.ipAddress}::text,
+    ${consent.source}::text, ${consent.metadata ? JSON.stringify(consent.metadata) : null}::jsonb
+  ${after ? sql`FROM ${sql.identifier(after)}` : sql``}`
+
+export const recordConsent = async (tx: Transaction, consent: ConsentRecord): Promise<void> => {
+  await tx.db.execute(consentInsert(consent))
 }

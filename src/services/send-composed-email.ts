@@ -4,7 +4,7 @@ import { htmlToText, isHtmlContent } from '@/lib/email/html-text'
 import type { SendComposedInput } from '@/schemas/ai'
 
 import { recipientPages } from './composed-recipients'
-import { queueEmail } from './queue-email'
+import { queueEmail } from './email/queue'
 
 // Queued a few at a time: enough to overlap round trips without crowding the database pool.
 const CONCURRENCY = 4

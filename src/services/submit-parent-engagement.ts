@@ -36,7 +36,7 @@ export const submitParentEngagement = async (
       'email',
       tx,
     )
-    await recordConsent(payload, tx, {
+    await recordConsent(tx, {
       email: input.email,
       consentType: 'parent-engagement',
       ipAddress: ip,

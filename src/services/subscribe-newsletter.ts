@@ -11,13 +11,15 @@ import {
   confirmationEmail,
 } from '@/lib/email/newsletter'
 import { env } from '@/lib/env'
-import { badRequest, conflict, isUniqueViolation } from '@/lib/errors'
+import { badRequest, conflict } from '@/lib/errors'
 import type { NewsletterSignup } from '@/schemas/newsletter'
 
 import { confirmationToken, newMessageId, redactedConfirmUrl } from './email/secret-links'
+import { receivesNewsletter } from './email/eligibility'
+import { setNewsletterPreference } from './email/preferences'
 import { enrollInWelcomeSequence } from './email/sequences'
-import { queueEmail } from './queue-email'
-import { recordConsent } from './record-consent'
+import { emailWrites, queueEmail } from './email/queue'
+import { type ConsentRecord, consentInsert, recordConsent } from './record-consent'
 import { type Transaction, inTransaction } from './transaction'
 
 export const ALREADY_SUBSCRIBED = "You're already subscribed to our newsletter!"
@@ -29,43 +31,36 @@ type SubscriberRow = { id: number; email: string; first_name: string | null; con
 
 const findSubscriber = async (db: Transaction['db'], email: string) => {
   const result = await db.execute(sql`
-    SELECT s.id, s.email, s.first_name, (s.double_opt_in_confirmed AND EXISTS (
-      SELECT 1 FROM newsletter_subscribers_texts t
-      WHERE t.parent_id = s.id AND t.path = 'emailPreferences' AND t.text = 'newsletter')) AS confirmed
+    SELECT s.id, s.email, s.first_name, ${receivesNewsletter('s')} AS confirmed
     FROM newsletter_subscribers s WHERE lower(s.email) = lower(${email}) LIMIT 1`)
   return result.rows[0] as SubscriberRow | undefined
 }
 
-/**
- * Sends a confirmation with a fresh single-use token, unless one went out in the last
- * EMAIL_CONFIRM_RESEND_MINUTES (decided by one conditional UPDATE, so concurrent signups send one).
- */
-const sendConfirmation = async (payload: Payload, tx: Transaction, subscriber: SubscriberRow) => {
-  // The token is derived from the email's Message-ID at send time; the log stores it redacted.
+/** A confirmation email with a fresh single-use token, derived from its Message-ID. */
+const newConfirmation = (email: string, firstName: string | null) => {
+  // The log stores the link redacted; the sender derives the token from the Message-ID again.
   const messageId = newMessageId()
-  const token = confirmationToken(messageId)
-  const { EMAIL_CONFIRM_TTL_HOURS: hours, EMAIL_CONFIRM_RESEND_MINUTES: wait } = env()
-  const claimed = await tx.db.execute(sql`
-    UPDATE newsletter_subscribers SET double_opt_in_token = ${hashToken(token)},
-      double_opt_in_expires = now() + make_interval(secs => ${hours * 3600}),
-      confirmation_sent_at = now(), updated_at = now()
-    WHERE id = ${subscriber.id} AND (confirmation_sent_at IS NULL
-      OR confirmation_sent_at < now() - make_interval(secs => ${wait * 60}))
-    RETURNING id`)
-  if (claimed.rows.length === 0) return false
-  await queueEmail(
-    payload,
-    {
-      to: subscriber.email,
-      ...confirmationEmail(redactedConfirmUrl(), hours, subscriber.first_name),
-      emailType: 'confirmation',
+  const hours = env().EMAIL_CONFIRM_TTL_HOURS
+  return {
+    tokenHash: hashToken(confirmationToken(messageId)),
+    ttlSeconds: hours * 3600,
+    email: {
+      to: email,
+      ...confirmationEmail(redactedConfirmUrl(), hours, firstName),
+      emailType: 'confirmation' as const,
       messageId,
       tags: ['double-opt-in'],
     },
-    tx,
-  )
-  return true
+  }
 }
+
+const consentOf = (input: NewsletterSignup, ip: string): ConsentRecord => ({
+  email: input.email,
+  consentType: 'newsletter',
+  ipAddress: ip,
+  source: input.source || 'website',
+  metadata: { stage: 'signup', text: NEWSLETTER_CONSENT_TEXT, interests: input.interests ?? [] },
+})
 
 /**
  * A newsletter signup (double opt-in): a new address becomes an unconfirmed subscriber and gets a
@@ -83,59 +78,64 @@ export const subscribeNewsletter = async (
   confirmationRequired: true
   confirmationSent: boolean
 }> => {
-  try {
-    return await subscribeOnce(payload, input, ip)
-  } catch (error) {
-    // A concurrent signup of the same address won the insert (and has committed): carry on with its row.
-    if (!isUniqueViolation(error)) throw error
-    return subscribeOnce(payload, input, ip)
-  }
+  const id = await subscribeNew(payload, input, ip)
+  if (id !== null)
+    return { id, email: input.email, confirmationRequired: true, confirmationSent: true }
+  return subscribeAgain(payload, input, ip)
 }
 
-/** The subscriber, its consent, the confirmation claim and the queued email: one transaction. */
-const subscribeOnce = (payload: Payload, input: NewsletterSignup, ip: string) =>
+/**
+ * A new address, in one statement: the subscriber (with the confirmation's token), its consent and
+ * the queued confirmation email, or nothing at all when the address is already known (any case) or
+ * a concurrent signup of it won the insert. Returns the new subscriber's id, or null.
+ */
+const subscribeNew = async (payload: Payload, input: NewsletterSignup, ip: string) => {
+  const confirmation = newConfirmation(input.email, input.firstName || null)
+  const consent = consentOf(input, ip)
+  const result = await payload.db.drizzle.execute(sql`
+    WITH subscriber AS (
+      INSERT INTO newsletter_subscribers (email, first_name, interests, subscribed_at,
+        consent_timestamp, consent_ip, consent_source, unsubscribe_token, double_opt_in_token,
+        double_opt_in_expires, confirmation_sent_at)
+      SELECT ${input.email}::text, ${input.firstName || null}::text,
+        ${JSON.stringify(input.interests ?? [])}::jsonb, now(), now(), ${ip}::text,
+        ${consent.source}::text, ${randomBytes(24).toString('base64url')}::text,
+        ${confirmation.tokenHash}::text,
+        now() + make_interval(secs => ${confirmation.ttlSeconds}::integer), now()
+      WHERE NOT EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = lower(${input.email}))
+      ON CONFLICT DO NOTHING
+      RETURNING id),
+    consent AS (${consentInsert(consent, 'subscriber')}),
+    ${emailWrites(confirmation.email, undefined, 'subscriber')}
+    SELECT id FROM subscriber`)
+  return (result.rows[0] as { id: number } | undefined)?.id ?? null
+}
+
+/**
+ * A known address, in one transaction: 409 when confirmed; otherwise the consent, and a new
+ * confirmation unless one went out in the last EMAIL_CONFIRM_RESEND_MINUTES (decided by one
+ * conditional UPDATE, so concurrent signups send one).
+ */
+const subscribeAgain = (payload: Payload, input: NewsletterSignup, ip: string) =>
   inTransaction(payload, async (tx) => {
-    const now = new Date().toISOString()
-    const source = input.source || 'website'
-    let subscriber = await findSubscriber(tx.db, input.email)
-    if (subscriber?.confirmed) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED })
-    if (!subscriber) {
-      await payload.create({
-        collection: 'newsletter-subscribers',
-        overrideAccess: true,
-        depth: 0,
-        req: tx.req,
-        data: {
-          email: input.email,
-          firstName: input.firstName || undefined,
-          interests: input.interests ?? [],
-          subscribedAt: now,
-          consentTimestamp: now,
-          consentIp: ip,
-          consentSource: source,
-          unsubscribeToken: randomBytes(24).toString('base64url'),
-        },
-      })
-      subscriber = await findSubscriber(tx.db, input.email)
-      if (!subscriber) throw new Error('subscriber row missing after insert')
-    }
-    await recordConsent(payload, tx, {
-      email: input.email,
-      consentType: 'newsletter',
-      ipAddress: ip,
-      source,
-      metadata: {
-        stage: 'signup',
-        text: NEWSLETTER_CONSENT_TEXT,
-        interests: input.interests ?? [],
-      },
-    })
-    const confirmationSent = await sendConfirmation(payload, tx, subscriber)
+    const subscriber = await findSubscriber(tx.db, input.email)
+    if (!subscriber) throw new Error('newsletter subscriber neither inserted nor found')
+    if (subscriber.confirmed) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED })
+    await recordConsent(tx, consentOf(input, ip))
+    const confirmation = newConfirmation(subscriber.email, subscriber.first_name)
+    const claimed = await tx.db.execute(sql`
+      UPDATE newsletter_subscribers SET double_opt_in_token = ${confirmation.tokenHash},
+        double_opt_in_expires = now() + make_interval(secs => ${confirmation.ttlSeconds}),
+        confirmation_sent_at = now(), updated_at = now()
+      WHERE id = ${subscriber.id} AND (confirmation_sent_at IS NULL
+        OR confirmation_sent_at < now() - make_interval(secs => ${env().EMAIL_CONFIRM_RESEND_MINUTES * 60}))
+      RETURNING id`)
+    if (claimed.rows.length > 0) await queueEmail(payload, confirmation.email, tx)
     return {
       id: subscriber.id,
       email: input.email,
       confirmationRequired: true as const,
-      confirmationSent,
+      confirmationSent: claimed.rows.length > 0,
     }
   })
 
@@ -153,18 +153,14 @@ export const confirmNewsletter = async (payload: Payload, token: string, ip: str
     const row = result.rows[0] as { id: number; email: string } | undefined
     if (!row) throw badRequest(CONFIRM_INVALID, { token: CONFIRM_INVALID })
     // Subscribed again after unsubscribing: the newsletter preference comes back on.
-    await tx.db.execute(sql`
-      INSERT INTO newsletter_subscribers_texts ("order", parent_id, path, text)
-      SELECT coalesce(max("order"), 0) + 1, ${row.id}, 'emailPreferences', 'newsletter'
-      FROM newsletter_subscribers_texts WHERE parent_id = ${row.id} AND path = 'emailPreferences'
-      HAVING NOT bool_or(text = 'newsletter') OR count(*) = 0`)
+    await setNewsletterPreference(tx.db, row.email, true)
     await tx.db.execute(sql`
       UPDATE email_preferences SET newsletter_enabled = true, last_updated = now(), updated_at = now()
       WHERE lower(email) = lower(${row.email})`)
     // A new, confirmed consent outweighs what an earlier erasure kept of the address.
     await tx.db.execute(sql`
       DELETE FROM erased_addresses WHERE address_hash = ${erasedAddressHash(row.email)}`)
-    await recordConsent(payload, tx, {
+    await recordConsent(tx, {
       email: row.email,
       consentType: 'newsletter',
       ipAddress: ip,

@@ -82,7 +82,8 @@ test('validates, shows the loader, stores the entry, clears the form, and refuse
   expect(rows).toHaveLength(1)
   expect(rows[0]).toMatchObject({ name: 'Nova', product: 'publishing', referral_source: 'Podcast' })
   const interests = await query<{ text: string }>(
-    'select text from waitlist_entries_texts where parent_id = $1 order by "order"',
+    `select v.text from waitlist_entries w,
+       jsonb_array_elements_text(w.interests) with ordinality v(text, n) where w.id = $1 order by v.n`,
     [rows[0]!.id],
   )
   expect(interests.map((row) => row.text)).toEqual(['Books & Reading', 'Sustainability'])

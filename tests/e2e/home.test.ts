@@ -50,8 +50,8 @@ const sectionTop = (page: Page, id: string) =>
 const interestsOf = async (email: string) =>
   (
     await query<{ text: string }>(
-      `select t.text from newsletter_subscribers s join newsletter_subscribers_texts t
-         on t.parent_id = s.id and t.path = 'interests' where s.email = $1 order by t."order"`,
+      `select v.text from newsletter_subscribers s,
+         jsonb_array_elements_text(s.interests) with ordinality v(text, n) where s.email = $1 order by v.n`,
       [email],
     )
   ).map((row) => row.text)

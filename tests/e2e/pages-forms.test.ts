@@ -27,7 +27,8 @@ const subscriber = async (email: string) => {
   )
   if (!rows[0]) return undefined
   const interests = await query<{ text: string }>(
-    `select text from newsletter_subscribers_texts where parent_id = $1 and path = 'interests' order by "order"`,
+    `select v.text from newsletter_subscribers s,
+       jsonb_array_elements_text(s.interests) with ordinality v(text, n) where s.id = $1 order by v.n`,
     [rows[0].id],
   )
   return { ...rows[0], interests: interests.map((row) => row.text) }

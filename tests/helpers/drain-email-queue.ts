@@ -8,7 +8,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { getPayload } from 'payload'
 
 import { closePayload } from '@/lib/db/migrate'
-import { runEmailQueue } from '@/services/email/jobs'
+import { runEmailQueue } from '@/jobs/queue'
 
 const payload = await getPayload({ config })
 console.log('ready')

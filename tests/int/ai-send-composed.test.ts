@@ -41,8 +41,8 @@ beforeAll(async () => {
   await suppress('nl-suppression-lifted@example.com', false)
   await suppress('wl-suppressed@example.com', true)
   await app.payload.create({
-    collection: 'suppressed-emails',
-    data: { email: 'NL-Simple-Suppressed@example.com', type: 'bounce' },
+    collection: 'email-suppressions',
+    data: { email: 'NL-Simple-Suppressed@example.com', suppressionType: 'bounce' },
   })
   await app.payload.create({
     collection: 'email-preferences',

@@ -2,8 +2,8 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { deliverEmail } from '@/services/email/deliver'
-import { runEmailQueue } from '@/services/email/jobs'
-import { queueEmail } from '@/services/queue-email'
+import { runEmailQueue } from '@/jobs/queue'
+import { queueEmail } from '@/services/email/queue'
 
 import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
 import { runOtherQueueProcess } from '../helpers/other-queue-process'
@@ -196,7 +196,7 @@ describe('email delivery over SMTP', () => {
       emailType: 'reply',
     })
     await app.payload.db.drizzle.execute(
-      sql`INSERT INTO suppressed_emails (email, type, updated_at, created_at) VALUES (${to}, 'complaint', now(), now())`,
+      sql`INSERT INTO email_suppressions (email, suppression_type, is_active, updated_at, created_at) VALUES (${to}, 'complaint', true, now(), now())`,
     )
     await runQueue()
     expect(smtp.to(to)).toHaveLength(0)

@@ -1,8 +1,8 @@
 import { dkimVerify } from 'mailauth/lib/dkim/verify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { runEmailQueue } from '@/services/email/jobs'
-import { queueEmail } from '@/services/queue-email'
+import { runEmailQueue } from '@/jobs/queue'
+import { queueEmail } from '@/services/email/queue'
 
 import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
 import { LoopbackSmtp } from '../helpers/smtp'

@@ -22,11 +22,9 @@ afterAll(async () => {
 const ROWS = 10_000
 const TABLES = [
   'newsletter_subscribers',
-  'newsletter_subscribers_texts',
   'waitlist_entries',
   'email_preferences',
   'email_suppressions',
-  'suppressed_emails',
   'consents',
 ]
 
@@ -46,16 +44,12 @@ describe('email lookups at 10,000 rows', () => {
     await admin.query(`
       INSERT INTO newsletter_subscribers (email, subscribed_at, double_opt_in_confirmed, unsubscribe_token)
         SELECT 'reader' || i || '@example.com', now(), true, 'token-' || i FROM generate_series(1, ${ROWS}) i;
-      INSERT INTO newsletter_subscribers_texts ("order", parent_id, path, text)
-        SELECT 1, id, 'emailPreferences', 'newsletter' FROM newsletter_subscribers;
       INSERT INTO waitlist_entries (email, name, product, status, joined_at)
         SELECT 'person' || i || '@example.com', 'Person', 'records', 'inactive', now() FROM generate_series(1, ${ROWS}) i;
       INSERT INTO email_preferences (email, unsubscribe_token)
         SELECT 'reader' || i || '@example.com', 'pref-' || i FROM generate_series(1, ${ROWS}) i;
       INSERT INTO email_suppressions (email, suppression_type, is_active)
         SELECT 'gone' || i || '@example.com', 'hard_bounce', true FROM generate_series(1, ${ROWS}) i;
-      INSERT INTO suppressed_emails (email, type)
-        SELECT 'gone' || i || '@example.com', 'complaint' FROM generate_series(1, ${ROWS}) i;
       INSERT INTO consents (email, consent_type, granted_at)
         SELECT 'person' || i || '@example.com', 'waitlist', now() FROM generate_series(1, ${ROWS}) i;
     `)

@@ -1,9 +1,9 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { runEmailQueue } from '@/services/email/jobs'
+import { runEmailQueue } from '@/jobs/queue'
 import { advanceSequences } from '@/services/email/sequences'
-import { queueEmail } from '@/services/queue-email'
+import { queueEmail } from '@/services/email/queue'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 import { LoopbackSmtp, type Received, rawHeader } from '../helpers/smtp'

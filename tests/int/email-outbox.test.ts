@@ -2,12 +2,12 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { runEmailQueue } from '@/services/email/jobs'
+import { runEmailQueue } from '@/jobs/queue'
 import { unsubscribeTokenFor } from '@/services/email/unsubscribe-links'
 import { confirmationToken } from '@/services/email/secret-links'
 import { rollupDeliverability } from '@/services/email/metrics'
 import { signGeneric } from '@/services/email/webhook'
-import { queueEmail } from '@/services/queue-email'
+import { queueEmail } from '@/services/email/queue'
 
 import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
 

@@ -65,7 +65,7 @@ describe('migrations', () => {
     ])
     const unique = await app.payload.db.drizzle.execute(sql`
       select tablename, indexdef from pg_indexes where indexdef like 'CREATE UNIQUE INDEX%'
-      and tablename in ('newsletter_subscribers', 'waitlist_entries', 'email_preferences', 'email_suppressions', 'engagement_scores', 'users')`)
+      and tablename in ('newsletter_subscribers', 'waitlist_entries', 'email_preferences', 'email_suppressions', 'users')`)
     const defs = (unique.rows as { tablename: string; indexdef: string }[]).map(
       (row) => `${row.tablename}: ${row.indexdef.replace(/.* USING btree /, '')}`,
     )
@@ -75,7 +75,6 @@ describe('migrations', () => {
         'waitlist_entries: (email, product)',
         'email_preferences: (email)',
         'email_suppressions: (email)',
-        'engagement_scores: (email)',
         'users: (username)',
       ]),
     )

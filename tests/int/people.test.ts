@@ -6,7 +6,7 @@ import { addressFields } from '@/services/admin/people'
 import { dataRequestToken, revealSecretLinks } from '@/services/email/secret-links'
 import { unsubscribeAll } from '@/services/email/preferences'
 import { unsubscribeTokenFor } from '@/services/email/unsubscribe-links'
-import { queueEmail } from '@/services/queue-email'
+import { queueEmail } from '@/services/email/queue'
 import { confirmNewsletter } from '@/services/subscribe-newsletter'
 
 import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
@@ -63,10 +63,6 @@ const seedPerson = async (email: string) => {
   await payload.create({
     collection: 'bounce-events',
     data: { email, bounceType: 'soft', reason: 'mailbox full' },
-  })
-  await payload.create({
-    collection: 'engagement-scores',
-    data: { email, totalScore: 3 },
   })
   await unsubscribeTokenFor(payload, email)
 }
@@ -279,14 +275,14 @@ describe('one person, everywhere', () => {
     await app.payload.db.drizzle.execute(sql`
       CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS
         $$ BEGIN RAISE EXCEPTION 'refused'; END $$;
-      CREATE TRIGGER refuse_delete BEFORE DELETE ON engagement_scores
+      CREATE TRIGGER refuse_delete BEFORE DELETE ON bounce_events
         FOR EACH ROW EXECUTE FUNCTION refuse_delete()`)
     try {
       const res = await app.request('DELETE', peopleUrl(email), { token: tokens.full })
       expect(res.status).toBe(500)
     } finally {
       await app.payload.db.drizzle.execute(sql`
-        DROP TRIGGER refuse_delete ON engagement_scores; DROP FUNCTION refuse_delete()`)
+        DROP TRIGGER refuse_delete ON bounce_events; DROP FUNCTION refuse_delete()`)
     }
     expect(await idsByCollection(app.payload, email)).toEqual(before)
     expect(await audits()).toBe(auditsBefore)
@@ -335,8 +331,7 @@ describe("the person's own request, from the preferences page", () => {
     )
     const logs = await rows<{ message: string; message_id: string; email_type: string }>(sql`
       SELECT message, message_id, email_type FROM email_logs
-      WHERE to_email = ${email} AND 'data-request' = ANY (
-        SELECT text FROM email_logs_texts t WHERE t.parent_id = email_logs.id)
+      WHERE to_email = ${email} AND tags @> '["data-request"]'
       ORDER BY id DESC`)
     expect(logs[0].email_type).toBe('confirmation')
     // The log keeps the link redacted; the sender derives the token from the Message-ID.

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { runEmailQueue } from '@/services/email/jobs'
+import { runEmailQueue } from '@/jobs/queue'
 import { siteSettings } from '@/seed/data'
 import { purgeExpiredData, RETENTION_DEFAULTS } from '@/services/retention'
 

@@ -1,34 +1,30 @@
+import { convert } from 'html-to-text'
+
 /** Composer content counts as HTML when it has an html or div opening tag (spec §5). */
 export const isHtmlContent = (content: string) => /<(html|div)(\s[^>]*)?>/i.test(content)
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  '#39': "'",
-  apos: "'",
-  nbsp: ' ',
-}
-
-/** The plain-text part sent beside an HTML body: block tags become line breaks, links keep their address. */
+/**
+ * The plain-text part sent beside an HTML body (html-to-text): headings keep their case, lines are
+ * not wrapped, links keep their address in parentheses unless the label already is the address,
+ * images are left out, list items start with "- ".
+ */
 export const htmlToText = (html: string) =>
-  html
-    .replace(/<(head|style|script|title)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(
-      /<a\s[^>]*href=["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi,
-      (_m, href: string, label: string) =>
-        label.replace(/<[^>]+>/g, '').trim() === href ? href : `${label} (${href})`,
-    )
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '\n- ')
-    .replace(/<\/(p|div|h[1-6]|ul|ol|table|tr|blockquote|section|article|header|footer)>/gi, '\n\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, name: string) => ENTITIES[name])
-    .replace(/[ \t]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+  convert(html, {
+    wordwrap: false,
+    selectors: [
+      {
+        selector: 'a',
+        options: { linkBrackets: ['(', ')'], hideLinkHrefIfSameAsText: true, ignoreHref: false },
+      },
+      { selector: 'img', format: 'skip' },
+      { selector: 'ul', options: { itemPrefix: '- ' } },
+      ...(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const).map((selector) => ({
+        selector,
+        options: { uppercase: false },
+      })),
+      { selector: 'table', format: 'dataTable' },
+    ],
+  }).trim()
 
 /** Text made safe inside HTML text and double-quoted attributes (every email body uses this one). */
 export const escapeHtml = (value: string) =>

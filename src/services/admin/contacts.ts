@@ -3,19 +3,11 @@ import type { Payload } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
 import type { AdminEmail } from '@/schemas/admin'
-import { queueEmail } from '@/services/queue-email'
+import { queueEmail } from '@/services/email/queue'
 
 import { recordAudit } from './audit'
 import { findOwn, updateOwn } from './documents'
-import {
-  type Row,
-  allOf,
-  containsPattern,
-  isoDate,
-  pagedList,
-  selectRows,
-  textList,
-} from './paging'
+import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
 
 export type ContactStatus = 'unread' | 'read' | 'replied'
 
@@ -34,7 +26,7 @@ export const toContact = (row: Row) => ({
 
 const CONTACT_COLUMNS = sql`c.id, c.name, c.email, c.subject, c.message,
   c.submitted_at AS "submittedAt", c.status, c.priority, c.email_opened AS "emailOpened",
-  ${textList('contact_messages', 'c', 'tags')} AS tags`
+  coalesce(c.tags, '[]') AS tags`
 
 export const listContacts = (
   payload: Payload,

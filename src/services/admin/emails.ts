@@ -5,15 +5,7 @@ import type { AdminUser } from '@/access/admin'
 
 import { recordAudit } from './audit'
 import { updateOwn } from './documents'
-import {
-  type Row,
-  allOf,
-  containsPattern,
-  isoDate,
-  pagedList,
-  selectRows,
-  textList,
-} from './paging'
+import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
 
 const idOrNull = (value: unknown): number | null => {
   if (value === null || value === undefined) return null
@@ -53,7 +45,7 @@ export const listEmails = (
       e.html_content AS "htmlContent", e.email_type AS "emailType", e.sent_at AS "sentAt", e.status,
       e.contact_id AS "contactId", e.waitlist_entry_id AS "waitlistId",
       e.ai_generated AS "aiGenerated", e.email_opened AS "emailOpened",
-      ${textList('email_logs', 'e', 'tags')} AS tags, e.notes,
+      coalesce(e.tags, '[]') AS tags, e.notes,
       e.provider_message_id AS "providerMessageId", e.skip_reason AS "skipReason",
       e.raw_message AS "rawMessage"`,
     from: sql`email_logs e`,

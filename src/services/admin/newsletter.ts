@@ -3,15 +3,7 @@ import type { Payload } from 'payload'
 
 import { NEWSLETTER_RECENT_DAYS } from '@/lib/constants'
 
-import {
-  type Row,
-  allOf,
-  containsPattern,
-  isoDate,
-  pagedList,
-  selectRows,
-  textList,
-} from './paging'
+import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
 
 export type SubscriberView = {
   id: number
@@ -36,9 +28,9 @@ export const toSubscriber = (row: Row): SubscriberView => ({
 })
 
 export const SUBSCRIBER_COLUMNS = sql`s.id, s.email, s.first_name AS "firstName",
-  s.subscribed_at AS "subscribedAt", ${textList('newsletter_subscribers', 's', 'interests')} AS interests,
+  s.subscribed_at AS "subscribedAt", coalesce(s.interests, '[]') AS interests,
   s.consent_source AS "consentSource", s.double_opt_in_confirmed AS "doubleOptInConfirmed",
-  ${textList('newsletter_subscribers', 's', 'emailPreferences')} AS "emailPreferences"`
+  coalesce(s.email_preferences, '[]') AS "emailPreferences"`
 
 export const listSubscribers = (
   payload: Payload,

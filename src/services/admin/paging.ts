@@ -69,12 +69,6 @@ export const pagedList = async <T>(
   }
 }
 
-/** The values of a hasMany text field (Payload keeps them in `<table>_texts`), in order. */
-export const textList = (table: string, alias: string, field: string): SQL =>
-  sql`(SELECT coalesce(array_agg(t.text ORDER BY t."order"), '{}') FROM ${sql.identifier(
-    `${table}_texts`,
-  )} t WHERE t.parent_id = ${sql.identifier(alias)}.id AND t.path = ${field})`
-
 export const notFound = (what: string) => new AppError(404, `${what} not found`)
 
 export const isoDate = (value: unknown): string | null =>

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
-import { type Row, allOf, containsPattern, isoDate, pagedList, textList } from './paging'
+import { type Row, allOf, containsPattern, isoDate, pagedList } from './paging'
 
 export const toParentInsight = (row: Row) => ({
   id: Number(row.id),
@@ -26,7 +26,7 @@ export const listParentInsights = (
     select: sql`p.id, p.name, p.email, p.child_age AS "childAge",
       p.book_attraction AS "bookAttraction", p.nature_connection AS "natureConnection",
       p.parenting_values AS "parentingValues", p.family_wish AS "familyWish",
-      ${textList('parent_engagements', 'p', 'interests')} AS interests, p.source,
+      coalesce(p.interests, '[]') AS interests, p.source,
       p.submitted_at AS "submittedAt"`,
     from: sql`parent_engagements p`,
     key: sql`p.id`,

@@ -128,8 +128,7 @@ const keptReason = async (db: Executor, email: string): Promise<string | null> =
     SELECT
       (SELECT es.suppression_type FROM email_suppressions es
         WHERE lower(es.email) = ${email} AND es.is_active LIMIT 1) AS suppression,
-      EXISTS (SELECT 1 FROM suppressed_emails se WHERE lower(se.email) = ${email})
-        OR EXISTS (SELECT 1 FROM bounce_events b WHERE lower(b.email) = ${email}) AS bounced,
+      EXISTS (SELECT 1 FROM bounce_events b WHERE lower(b.email) = ${email}) AS bounced,
       EXISTS (SELECT 1 FROM email_preferences p WHERE lower(p.email) = ${email}
         AND (p.newsletter_enabled IS false OR p.updates_enabled IS false
           OR p.promotions_enabled IS false OR p.weekly_digest_enabled IS false)) AS unsubscribed`)

@@ -4,19 +4,11 @@ import type { Payload } from 'payload'
 import type { AdminUser } from '@/access/admin'
 import type { Product } from '@/lib/constants'
 import type { AdminEmail } from '@/schemas/admin'
-import { queueEmail } from '@/services/queue-email'
+import { queueEmail } from '@/services/email/queue'
 
 import { recordAudit } from './audit'
 import { findOwn, updateOwn } from './documents'
-import {
-  type Row,
-  allOf,
-  containsPattern,
-  isoDate,
-  pagedList,
-  selectRows,
-  textList,
-} from './paging'
+import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
 
 export type WaitlistEntryView = {
   id: number
@@ -45,7 +37,7 @@ export const toWaitlistEntry = (row: Row): WaitlistEntryView => ({
 })
 
 export const WAITLIST_COLUMNS = sql`w.id, w.email, w.name, w.joined_at AS "joinedAt", w.product, w.status,
-  ${textList('waitlist_entries', 'w', 'interests')} AS interests,
+  coalesce(w.interests, '[]') AS interests,
   w.referral_source AS "referralSource", w.email_opened AS "emailOpened",
   w.last_email_sent AS "lastEmailSent"`
 

@@ -4,6 +4,8 @@ import type { Payload } from 'payload'
 import { notFound } from './not-found'
 import type { EmailPreferencesInput } from '@/schemas/email'
 
+import type { Transaction } from '../transaction'
+
 import { stopSequences } from './sequences'
 
 export type PreferencesView = Omit<EmailPreferencesInput, 'token'> & { email: string }
@@ -38,24 +40,32 @@ export const preferencesFor = async (payload: Payload, token: string): Promise<P
   }
 }
 
+/**
+ * Puts "newsletter" into a subscriber's emailPreferences list or takes it out: one UPDATE of the
+ * row's jsonb list, so concurrent changes cannot lose one another. `onlyConfirmed`: on only for a
+ * subscriber who confirmed (others sign up with double opt-in again).
+ */
+export const setNewsletterPreference = async (
+  db: Transaction['db'],
+  email: string,
+  on: boolean,
+  { onlyConfirmed = false } = {},
+) => {
+  await db.execute(
+    on
+      ? sql`UPDATE newsletter_subscribers
+          SET email_preferences = coalesce(email_preferences, '[]') || '["newsletter"]', updated_at = now()
+          WHERE lower(email) = lower(${email}) AND NOT coalesce(email_preferences, '[]') @> '["newsletter"]'
+            AND (${!onlyConfirmed} OR double_opt_in_confirmed)`
+      : sql`UPDATE newsletter_subscribers
+          SET email_preferences = email_preferences - 'newsletter', updated_at = now()
+          WHERE lower(email) = lower(${email}) AND email_preferences @> '["newsletter"]'`,
+  )
+}
+
 const setNewsletter = async (payload: Payload, email: string, on: boolean) => {
-  if (on) {
-    // Back on only for a subscriber who confirmed; others sign up (double opt-in) again.
-    await payload.db.drizzle.execute(sql`
-      INSERT INTO newsletter_subscribers_texts ("order", parent_id, path, text)
-      SELECT 1 + coalesce((SELECT max("order") FROM newsletter_subscribers_texts t
-        WHERE t.parent_id = s.id AND t.path = 'emailPreferences'), 0), s.id, 'emailPreferences', 'newsletter'
-      FROM newsletter_subscribers s
-      WHERE lower(s.email) = lower(${email}) AND s.double_opt_in_confirmed AND NOT EXISTS (
-        SELECT 1 FROM newsletter_subscribers_texts t
-        WHERE t.parent_id = s.id AND t.path = 'emailPreferences' AND t.text = 'newsletter')`)
-    return
-  }
-  await payload.db.drizzle.execute(sql`
-    DELETE FROM newsletter_subscribers_texts t USING newsletter_subscribers s
-    WHERE t.parent_id = s.id AND lower(s.email) = lower(${email})
-      AND t.path = 'emailPreferences' AND t.text = 'newsletter'`)
-  await stopSequences(payload, email)
+  await setNewsletterPreference(payload.db.drizzle, email, on, { onlyConfirmed: true })
+  if (!on) await stopSequences(payload, email)
 }
 
 /** Changes take effect at once: the next send checks these same rows. */

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 
 import { htmlToText, textToHtml } from '@/lib/email/html-text'
 
-import { queueEmail } from '../queue-email'
+import { queueEmail } from './queue'
 import { skipReason } from './eligibility'
 
 /** The category of the sequence every newly confirmed subscriber is enrolled in. */

@@ -138,9 +138,6 @@ const suppress = async (payload: Payload, event: WebhookEvent, type: string) => 
     VALUES (${event.email}, ${type}, ${event.reason ?? null}, now(), ${JSON.stringify(event)}::jsonb, 'webhook', true, now(), now())
     ON CONFLICT (email) DO UPDATE SET suppression_type = excluded.suppression_type,
       reason = excluded.reason, event_data = excluded.event_data, is_active = true, updated_at = now()`)
-  await db.execute(sql`
-    INSERT INTO suppressed_emails (email, type, reason, source, updated_at, created_at)
-    VALUES (${event.email}, ${type}, ${event.reason ?? null}, 'webhook', now(), now())`)
   await stopSequences(payload, event.email)
 }
 

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto'
+
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import { EMAIL_QUEUE } from '@/lib/constants'
+import { loggableError } from '@/lib/loggable-error'
+import { STALE_CLAIM_MINUTES, deliverEmail } from '@/services/email/deliver'
+
+import { sendEmail } from './send-email'
+
+const MINUTE = 60_000
+const DAY = 86_400_000
+
+/**
+ * The next run of each periodic task: sequence steps every minute, the rollup at 00:10 UTC, the
+ * retention purge at 03:30 UTC.
+ */
+const PERIODIC = [
+  { task: 'sendSequenceSteps', next: (now: number) => Math.ceil((now + 1) / MINUTE) * MINUTE },
+  {
+    task: 'rollupDeliverabilityMetrics',
+    next: (now: number) => Math.floor((now - 10 * MINUTE) / DAY) * DAY + DAY + 10 * MINUTE,
+  },
+  {
+    task: 'purgeExpiredData',
+    next: (now: number) => Math.floor((now - 210 * MINUTE) / DAY) * DAY + DAY + 210 * MINUTE,
+  },
+] as const
+
+/**
+ * Keeps one pending job of each periodic task on the queue (run before every queue tick). Two
+ * instances racing may both add one; both tasks are safe to run twice.
+ */
+export const schedulePeriodicJobs = async (payload: Payload) => {
+  for (const { task, next } of PERIODIC) {
+    const pending = await payload.db.drizzle.execute(sql`
+      SELECT 1 FROM payload_jobs WHERE task_slug = ${task} AND completed_at IS NULL
+        AND has_error IS NOT true LIMIT 1`)
+    if (pending.rows.length > 0) continue
+    await payload.jobs.queue({
+      task,
+      input: {},
+      queue: EMAIL_QUEUE,
+      waitUntil: new Date(next(Date.now())),
+    })
+  }
+}
+
+/** This process's private queue name: jobs it has claimed wait there until it runs them. */
+const RUNNER_QUEUE = `${EMAIL_QUEUE}:${randomUUID()}`
+
+/**
+ * One tick of the email queue in this process. Payload's own job pick-up reads and then updates
+ * rows, so two instances could take the same job; instead due jobs are moved into this process's
+ * private queue with FOR UPDATE SKIP LOCKED (one statement, so no other instance gets them), then
+ * run there. A job left in another instance's private queue for a minute (that instance died) is
+ * taken over. The email-log claim in deliverEmail is the final guard against a second delivery.
+ */
+export const runEmailQueue = (payload: Payload, limit = 100): Promise<number> => {
+  // One tick at a time per process (its private queue is shared by its ticks).
+  const run = ticking.then(() => tick(payload, limit))
+  ticking = run.catch(() => undefined)
+  return run
+}
+
+let ticking: Promise<unknown> = Promise.resolve()
+
+const tick = async (payload: Payload, limit: number): Promise<number> => {
+  await schedulePeriodicJobs(payload)
+  // Jobs an instance was running when it died: after STALE_CLAIM_MINUTES (+5) they are free again.
+  await payload.db.drizzle.execute(sql`
+    UPDATE payload_jobs SET processing = false, queue = ${EMAIL_QUEUE}, updated_at = now()
+    WHERE processing AND queue LIKE ${`${EMAIL_QUEUE}:%`} AND queue <> ${RUNNER_QUEUE}
+      AND updated_at < now() - make_interval(mins => ${STALE_CLAIM_MINUTES + 5})`)
+  // sendEmail jobs are marked processing: this process sends them itself (sendEmails), so
+  // Payload's runner below leaves them alone.
+  const claimed = await payload.db.drizzle.execute(sql`
+    UPDATE payload_jobs SET queue = ${RUNNER_QUEUE}, processing = (task_slug = 'sendEmail'),
+      updated_at = now()
+    WHERE id IN (
+      SELECT id FROM payload_jobs
+      WHERE completed_at IS NULL AND has_error IS NOT true AND processing IS NOT true
+        AND (wait_until IS NULL OR wait_until <= now())
+        AND (queue = ${EMAIL_QUEUE} OR queue = ${RUNNER_QUEUE}
+          OR (queue LIKE ${`${EMAIL_QUEUE}:%`} AND updated_at < now() - interval '1 minute'
+            AND (wait_until IS NULL OR wait_until < now() - interval '1 minute')))
+      ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, task_slug, input, total_tried`)
+  const jobs = claimed.rows as ClaimedJob[]
+  if (jobs.length === 0) return 0
+  const sends = jobs.filter((job) => job.task_slug === sendEmail.slug)
+  if (sends.length > 0) await sendEmails(payload, sends)
+  if (sends.length < jobs.length)
+    await payload.jobs.run({ queue: RUNNER_QUEUE, limit, silent: { info: true } })
+  return jobs.length
+}
+
+type ClaimedJob = {
+  id: number
+  task_slug: string
+  input: { logId?: number } | null
+  total_tried: string | number | null
+}
+
+/** Messages one process sends at once (the SMTP transport keeps a pool of connections). */
+const SEND_CONCURRENCY = 10
+
+/**
+ * Works claimed sendEmail jobs without Payload's runner, which reads, updates, logs and deletes
+ * each job in statements of its own: each message goes through deliverEmail (the email-log claim
+ * keeps it to one delivery), then the finished jobs are deleted in one statement, and a failed one
+ * goes back on the queue with the task's exponential backoff (Payload's retry, as its runner would).
+ */
+const sendEmails = async (payload: Payload, jobs: ClaimedJob[]) => {
+  const finished: number[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]
+      try {
+        await deliverEmail(payload, Number(job.input?.logId))
+        finished.push(job.id)
+      } catch (error) {
+        await retryLater(payload, job, error)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, jobs.length) }, worker))
+  if (finished.length > 0)
+    await payload.db.drizzle.execute(sql`
+      DELETE FROM payload_jobs WHERE id IN (${sql.join(
+        finished.map((id) => sql`${id}`),
+        sql`, `,
+      )})`)
+}
+
+const retryLater = async (payload: Payload, job: ClaimedJob, error: unknown) => {
+  const tried = Number(job.total_tried ?? 0) + 1
+  const { attempts, backoff } = sendEmail.retries as {
+    attempts: number
+    backoff: { delay: number }
+  }
+  const delayMs = backoff.delay * 2 ** (tried - 1)
+  const logged = loggableError(error)
+  payload.logger.error({ msg: 'email delivery failed', job: job.id, attempt: tried, error: logged })
+  await payload.db.drizzle.execute(sql`
+    UPDATE payload_jobs SET processing = false, queue = ${EMAIL_QUEUE}, total_tried = ${tried},
+      has_error = ${tried > attempts}, error = ${JSON.stringify(logged)}::jsonb,
+      wait_until = now() + make_interval(secs => ${delayMs / 1000}), updated_at = now()
+    WHERE id = ${job.id}`)
+}
+
+/** Longest a timer tick keeps working a full queue before leaving the rest to the next tick. */
+const TICK_BUDGET_MS = 60_000
+
+/** A timer tick: batch after batch while batches come back full (a big send drains at full speed). */
+export const timerTick = async (payload: Payload) => {
+  const until = Date.now() + TICK_BUDGET_MS
+  const batch = 100
+  while ((await runEmailQueue(payload, batch)) === batch && Date.now() < until);
+}
+
+/** Runs the email queue until nothing is due (tests, benchmark, command line). */
+export const drainEmailQueue = async (payload: Payload) => {
+  while ((await runEmailQueue(payload)) > 0);
+}

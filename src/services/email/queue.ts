@@ -1,0 +1,102 @@
+import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { EMAIL_QUEUE, type EMAIL_TYPES } from '@/lib/constants'
+import { senderEmail } from '@/lib/email/addresses'
+import { type SignOffLinks, withSignOffHtml, withSignOffText } from '@/lib/email/sign-off'
+import { serverUrl } from '@/lib/env'
+
+import { skipReasonSql } from './eligibility'
+import { newMessageId } from './secret-links'
+import type { Transaction } from '../transaction'
+
+export type EmailType = (typeof EMAIL_TYPES)[number]
+
+export type QueueEmailInput = {
+  to: string
+  subject: string
+  /** Plain-text body; always present. */
+  text: string
+  /** HTML body, when the message has one. */
+  html?: string
+  emailType: EmailType
+  /** Carries List-Unsubscribe headers (newsletters, broadcasts, sequences; never replies). */
+  isBulk?: boolean
+  /** A written (admin or AI) body: gets the fixed sign-off block, after any older one is removed. */
+  signOff?: boolean
+  contactId?: number
+  waitlistEntryId?: number
+  campaignId?: number
+  aiGenerated?: boolean
+  sentById?: number
+  tags?: string[]
+  notes?: string
+  /** Fixed by the caller when the message's secret links are derived from it (secret-links.ts). */
+  messageId?: string
+}
+
+export type QueuedEmail = { id: number; status: 'queued' | 'skipped'; reason?: string }
+
+/**
+ * The one way any part of the product sends an email: the message is written to the email log
+ * and a sendEmail job is queued in one statement (inside the caller's transaction, if any), and
+ * the call returns; delivery happens on the jobs queue. An address that is suppressed (or, for bulk mail, opted out or unconfirmed)
+ * gets a 'skipped' row with the reason and no job.
+ */
+export const queueEmail = async (
+  payload: Payload,
+  input: QueueEmailInput,
+  /** The caller's transaction, when the email belongs to a write (e.g. a signup). */
+  outer?: Transaction,
+): Promise<QueuedEmail> => {
+  // On the caller's transaction's own connection: holding one connection while waiting for a
+  // second could starve the pool under load.
+  const db = outer?.db ?? payload.db.drizzle
+  const links = input.signOff ? await signOffLinks(payload, outer?.req) : undefined
+  const result = await db.execute(
+    sql`WITH ${emailWrites(input, links)} SELECT id, skip_reason FROM log`,
+  )
+  const log = result.rows[0] as { id: number; skip_reason: string | null }
+  if (log.skip_reason) return { id: log.id, status: 'skipped', reason: log.skip_reason }
+  return { id: log.id, status: 'queued' }
+}
+
+/**
+ * The common table expressions that queue one email: `reason` (why it must not go, or NULL), `log`
+ * (its email-log row, queued or skipped with the reason) and its sendEmail job (the row
+ * payload.jobs.queue writes for a task: its input, slug and queue). With `after`, the name of an
+ * earlier expression of the same statement, they write only when that one has a row (a signup's
+ * confirmation is queued only when its subscriber was inserted).
+ */
+export const emailWrites = (input: QueueEmailInput, links?: SignOffLinks, after?: string): SQL => {
+  const text = links ? withSignOffText(input.text, links) : input.text
+  const html = links && input.html ? withSignOffHtml(input.html, links) : input.html
+  const isBulk = input.isBulk ?? false
+  return sql`
+    reason AS (
+      SELECT ${skipReasonSql(input.to, input.emailType, isBulk)} AS reason
+      ${after ? sql`FROM ${sql.identifier(after)}` : sql``}),
+    log AS (
+      INSERT INTO email_logs (to_email, from_email, subject, message, html_content, email_type,
+        sent_at, status, skip_reason, message_id, is_bulk, contact_id, waitlist_entry_id,
+        campaign_id, ai_generated, sent_by_id, tags, notes)
+      SELECT ${input.to}::text, ${senderEmail()}::text, ${input.subject}::text, ${text}::text,
+        ${html ?? null}::text, ${input.emailType}::enum_email_logs_email_type, now(),
+        (CASE WHEN reason IS NULL THEN 'queued' ELSE 'skipped' END)::enum_email_logs_status, reason,
+        ${input.messageId ?? newMessageId()}::text, ${isBulk}::boolean,
+        ${input.contactId ?? null}::integer, ${input.waitlistEntryId ?? null}::integer,
+        ${input.campaignId ?? null}::integer, ${input.aiGenerated ?? false}::boolean,
+        ${input.sentById ?? null}::integer, ${JSON.stringify(input.tags ?? [])}::jsonb,
+        ${input.notes ?? null}::text
+      FROM reason
+      RETURNING id, skip_reason),
+    job AS (
+      INSERT INTO payload_jobs (input, task_slug, queue)
+      SELECT jsonb_build_object('logId', id), 'sendEmail'::enum_payload_jobs_task_slug, ${EMAIL_QUEUE}::text FROM log
+      WHERE skip_reason IS NULL)`
+}
+
+const signOffLinks = async (payload: Payload, req?: PayloadRequest): Promise<SignOffLinks> => {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+  return { linkHubUrl: settings.linkHubUrl ?? serverUrl(), siteUrl: serverUrl() }
+}
