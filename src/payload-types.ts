@@ -161,6 +161,7 @@ export interface Config {
   jobs: {
     tasks: {
       sendEmail: TaskSendEmail;
+      sendCampaign: TaskSendCampaign;
       sendSequenceSteps: TaskSendSequenceSteps;
       rollupDeliverabilityMetrics: TaskRollupDeliverabilityMetrics;
       purgeExpiredData: TaskPurgeExpiredData;
@@ -340,7 +341,15 @@ export interface Campaign {
   subject?: string | null;
   type?: string | null;
   status: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+  audience?: ('all-newsletter' | 'all-active' | 'all-inactive' | 'all-waitlist') | null;
+  message?: string | null;
+  htmlContent?: string | null;
+  scheduledAt?: string | null;
   sentAt?: string | null;
+  sentBy?: (number | null) | User;
+  idempotencyKey?: string | null;
+  recipientCursor?: string | null;
+  totalRecipients?: number | null;
   totalSent?: number | null;
   totalDelivered?: number | null;
   totalOpens?: number | null;
@@ -1026,6 +1035,7 @@ export interface PayloadJob {
         taskSlug:
           | 'inline'
           | 'sendEmail'
+          | 'sendCampaign'
           | 'sendSequenceSteps'
           | 'rollupDeliverabilityMetrics'
           | 'purgeExpiredData'
@@ -1066,6 +1076,7 @@ export interface PayloadJob {
     | (
         | 'inline'
         | 'sendEmail'
+        | 'sendCampaign'
         | 'sendSequenceSteps'
         | 'rollupDeliverabilityMetrics'
         | 'purgeExpiredData'
@@ -1485,7 +1496,15 @@ export interface CampaignsSelect<T extends boolean = true> {
   subject?: T;
   type?: T;
   status?: T;
+  audience?: T;
+  message?: T;
+  htmlContent?: T;
+  scheduledAt?: T;
   sentAt?: T;
+  sentBy?: T;
+  idempotencyKey?: T;
+  recipientCursor?: T;
+  totalRecipients?: T;
   totalSent?: T;
   totalDelivered?: T;
   totalOpens?: T;
@@ -2023,6 +2042,18 @@ export interface CollectionsWidget {
 export interface TaskSendEmail {
   input: {
     logId: number;
+  };
+  output: {
+    outcome?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendCampaign".
+ */
+export interface TaskSendCampaign {
+  input: {
+    campaignId: number;
   };
   output: {
     outcome?: string | null;

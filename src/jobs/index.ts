@@ -10,6 +10,7 @@ import { loggableError } from '@/lib/loggable-error'
 import { purgeExpiredData } from './purge-expired-data'
 import { timerTick } from './queue'
 import { rollupDeliverabilityMetrics } from './rollup-deliverability'
+import { sendCampaign } from './send-campaign'
 import { sendEmail } from './send-email'
 import { sendSequenceSteps } from './send-sequence-steps'
 
@@ -23,7 +24,13 @@ import { sendSequenceSteps } from './send-sequence-steps'
 const fullAdminOnly = ({ req }: { req: PayloadRequest }) => isFullAdminUser(req.user)
 
 export const jobs = (): JobsConfig => ({
-  tasks: [sendEmail, sendSequenceSteps, rollupDeliverabilityMetrics, purgeExpiredData],
+  tasks: [
+    sendEmail,
+    sendCampaign,
+    sendSequenceSteps,
+    rollupDeliverabilityMetrics,
+    purgeExpiredData,
+  ],
   deleteJobOnComplete: true,
   // Running, queueing and cancelling jobs over the API: full admins only (Payload's default is
   // any signed-in user).
