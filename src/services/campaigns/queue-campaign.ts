@@ -63,7 +63,7 @@ export const queueCampaign = async (
   for (;;) {
     const resolved = await queueBatch(payload, campaignId, campaign, { text, html }, batchSize)
     if (resolved < batchSize) break
-    if (Date.now() > until) {
+    if (Date.now() >= until) {
       await payload.jobs.queue({ task: 'sendCampaign', input: { campaignId }, queue: EMAIL_QUEUE })
       return 'continues'
     }
