@@ -23,24 +23,6 @@ export const SCHEDULE_IN_PAST = 'Choose a time in the future'
 export const SCHEDULE_GROUPS_ONLY = 'Only a group send can be scheduled'
 const MAX_SCHEDULE_MS = 366 * 86_400_000
 
-/** Campaign progress (GET /api/admin/campaigns/:id), shown as a bar in the Email Manager. */
-export type CampaignProgress = {
-  id: number
-  subject: string | null
-  audience: string | null
-  status: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled'
-  scheduledAt: string | null
-  sentAt: string | null
-  createdAt: string
-  total: number
-  queued: number
-  sent: number
-  failed: number
-  bounced: number
-  skipped: number
-  unsubscribed: number
-}
-
 const text = (message: string, max: number) =>
   longText(message)
     .min(1, { error: message })

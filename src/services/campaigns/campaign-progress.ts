@@ -2,7 +2,24 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { AppError } from '@/lib/errors'
-import type { CampaignProgress } from '@/schemas/ai'
+
+/** Campaign progress (GET /api/admin/campaigns/:id), shown as a bar in the Email Manager. */
+export type CampaignProgress = {
+  id: number
+  subject: string | null
+  audience: string | null
+  status: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled'
+  scheduledAt: string | null
+  sentAt: string | null
+  createdAt: string
+  total: number
+  queued: number
+  sent: number
+  failed: number
+  bounced: number
+  skipped: number
+  unsubscribed: number
+}
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found'
 
