@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { runEmailQueue } from '@/jobs/queue'
+import { erasedAddressHash } from '@/lib/anonymize'
 import { queueCampaign } from '@/services/campaigns/queue-campaign'
 
 import { startApp, type TestApp } from '../helpers/app'
@@ -152,6 +153,23 @@ describe('campaigns in the background', () => {
       skipped: 1,
       unsubscribed: 1,
     })
+  })
+
+  it('an erased address is skipped by the batch as by a single send (the same salted hash in SQL)', async () => {
+    const recipients = await waitlistOf('erased', 3)
+    await run(sql`
+      INSERT INTO erased_addresses (address_hash, reason, updated_at, created_at)
+      VALUES (${erasedAddressHash(recipients[1])}, 'unsubscribed', now(), now())`)
+    const { campaignId } = (await sendToWaitlist()).body
+    expect(await queueCampaign(app.payload, campaignId)).toBe('sent')
+    const rows = await run(sql`SELECT to_email, status, skip_reason FROM email_logs
+      WHERE campaign_id = ${campaignId} ORDER BY to_email`)
+    expect(rows.rows).toEqual([
+      { to_email: recipients[0], status: 'queued', skip_reason: null },
+      { to_email: recipients[1], status: 'skipped', skip_reason: 'erased' },
+      { to_email: recipients[2], status: 'queued', skip_reason: null },
+    ])
+    await deliverHere(smtp.received.length + 2)
   })
 
   it('a restart mid-campaign: another process continues from the cursor, no one gets two', async () => {
