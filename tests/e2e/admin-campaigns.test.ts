@@ -74,6 +74,14 @@ test('an all-waitlist send answers at once and its progress bar moves to 100 %',
     [subject, tag],
   )
   expect(Number(stored.n)).toBe(RECIPIENTS)
+  // The history beside it filled in while it ran, without a reload.
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: `.${tag}@example.com` })
+      .count(),
+  ).resolves.toBeGreaterThan(0)
+  await page.waitForTimeout(600) // the bar's width transition
   await screenshot(page, 'admin-campaign-progress-done')
   expect(consoleErrors.filter((error) => !/status of 404/.test(error))).toEqual([])
   await context.close()

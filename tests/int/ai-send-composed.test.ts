@@ -132,9 +132,11 @@ describe('POST /api/admin/ai/send-composed', () => {
       audience: 'all-newsletter',
       type: 'newsletter',
     })
+    // Queued, not yet delivered: the campaign is still sending.
     expect(await progress(res.body.campaignId)).toMatchObject({
-      status: 'sent',
+      status: 'sending',
       total: 5,
+      queued: 2,
       skipped: 3,
     })
   })

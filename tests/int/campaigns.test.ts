@@ -130,8 +130,9 @@ describe('campaigns in the background', () => {
       VALUES (${recipients[5]}, 'unsubscribe', true, now(), now())`)
     const { campaignId } = (await sendToWaitlist()).body
     expect(await queueCampaign(app.payload, campaignId)).toBe('sent')
+    // Every copy queued, none sent yet: still sending.
     expect((await progress(campaignId)).body).toMatchObject({
-      status: 'sent',
+      status: 'sending',
       total: 6,
       queued: 5,
       sent: 0,
@@ -145,6 +146,7 @@ describe('campaigns in the background', () => {
       INSERT INTO email_events (email, event_type, timestamp, reason, updated_at, created_at)
       VALUES (${recipients[1].toUpperCase()}, 'unsubscribe', now() + interval '1 second', 'link', now(), now())`)
     expect((await progress(campaignId)).body).toMatchObject({
+      status: 'sent',
       total: 6,
       queued: 0,
       sent: 4,

@@ -29,7 +29,7 @@ const RECENT_CAMPAIGNS = 10
 /**
  * Live progress, counted from the campaign's email-log rows (indexed by campaign): how many are
  * still queued, sent, failed, bounced or skipped (suppressed, opted out); how many recipients
- * unsubscribed after it reached them. The total is the audience counted when the job started,
+ * unsubscribed after it reached them. The status is `sending` until no copy is left queued. The total is the audience counted when the job started,
  * then, once every recipient is queued, the rows written.
  */
 const progressOf = async (payload: Payload, where: SQL): Promise<CampaignProgress[]> => {
@@ -53,7 +53,10 @@ const progressOf = async (payload: Payload, where: SQL): Promise<CampaignProgres
       WHERE e.event_type = 'unsubscribe'
         AND e.timestamp >= (SELECT min(created_at) FROM picked)
       GROUP BY l.campaign_id)
-    SELECT p.id, p.subject, p.audience, p.status, p.scheduled_at, p.sent_at, p.created_at,
+    SELECT p.id, p.subject, p.audience,
+      -- Every copy queued is not every copy sent: sending until the queue has none of it left.
+      CASE WHEN p.status = 'sent' AND coalesce(c.queued, 0) > 0 THEN 'sending' ELSE p.status END AS status,
+      p.scheduled_at, p.sent_at, p.created_at,
       CASE WHEN p.status = 'sent' THEN coalesce(c.logged, 0)
         ELSE greatest(coalesce(p.total_recipients, 0)::int, coalesce(c.logged, 0)) END AS total,
       coalesce(c.queued, 0) AS queued, coalesce(c.sent, 0) AS sent,

@@ -11,9 +11,8 @@ import { Button, Muted, Pill, PanelTitle, Row } from '../ui'
 /** How often a running campaign's progress is read again. */
 const POLL_MS = 1500
 
-/** A campaign still moving: being queued, or with messages waiting to be sent. */
-const isRunning = (campaign: CampaignProgress) =>
-  campaign.status === 'sending' || (campaign.status === 'sent' && campaign.queued > 0)
+/** A campaign still moving: its copies being queued or waiting to be sent. */
+const isRunning = (campaign: CampaignProgress) => campaign.status === 'sending'
 
 const SEGMENTS = [
   { key: 'sent', label: 'sent', color: 'var(--theme-success-500, #2e7d32)' },
@@ -34,9 +33,13 @@ const STATUS_TONES = {
  * The composer's campaigns, newest first, each with a progress bar (sent, bounced, failed and
  * skipped of the total; the rest still queued) that is read again while any campaign runs.
  */
-export function CampaignsPanel() {
+export function CampaignsPanel({ onProgress }: { onProgress?: () => void }) {
   const campaigns = useAdmin<{ data: CampaignProgress[] }>('/api/admin/campaigns', {
     refreshInterval: (latest) => (latest?.data.some(isRunning) ? POLL_MS : 0),
+    // The email history beside it shows the copies as they go.
+    onSuccess: (latest) => {
+      if (latest.data.some(isRunning)) onProgress?.()
+    },
   })
   const list = campaigns.data?.data ?? []
   if (list.length === 0) return null
@@ -103,9 +106,13 @@ function CampaignRow({ campaign, onCancel }: { campaign: CampaignProgress; onCan
         )}
       </Bar>
       <Muted>
-        {percent} % · {done} of {total} done · {campaign.queued} queued · {campaign.sent} sent ·{' '}
-        {campaign.failed} failed · {campaign.bounced} bounced · {campaign.skipped} skipped ·{' '}
-        {campaign.unsubscribed} unsubscribed
+        {total === 0 && campaign.status === 'scheduled'
+          ? 'Waiting for its time; it can be cancelled until then.'
+          : total === 0 && campaign.status === 'cancelled'
+            ? 'Cancelled before it started: nothing was sent.'
+            : `${percent} % · ${done} of ${total} done · ${campaign.queued} queued · ` +
+              `${campaign.sent} sent · ${campaign.failed} failed · ${campaign.bounced} bounced · ` +
+              `${campaign.skipped} skipped · ${campaign.unsubscribed} unsubscribed`}
       </Muted>
     </li>
   )

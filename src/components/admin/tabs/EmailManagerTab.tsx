@@ -49,7 +49,12 @@ export function EmailManagerTab() {
       ]}
       intro={
         <>
-          <CampaignsPanel />
+          <CampaignsPanel
+            onProgress={() => {
+              void state.list.mutate()
+              void stats.mutate()
+            }}
+          />
           <EmailAnalysis />
         </>
       }
