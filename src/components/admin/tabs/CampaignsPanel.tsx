@@ -14,6 +14,13 @@ const POLL_MS = 1500
 /** A campaign still moving: its copies being queued or waiting to be sent. */
 const isRunning = (campaign: CampaignProgress) => campaign.status === 'sending'
 
+/** A scheduled campaign whose time is within a minute (or past): it is about to start. */
+const isDueSoon = (campaign: CampaignProgress) =>
+  campaign.status === 'scheduled' && Date.parse(campaign.scheduledAt ?? '') - Date.now() < 60_000
+
+const pollEvery = (latest?: { data: CampaignProgress[] }) =>
+  latest?.data.some(isRunning) ? POLL_MS : latest?.data.some(isDueSoon) ? 5 * POLL_MS : 0
+
 const SEGMENTS = [
   { key: 'sent', label: 'sent', color: 'var(--theme-success-500, #2e7d32)' },
   { key: 'bounced', label: 'bounced', color: 'var(--theme-warning-500, #ed6c02)' },
@@ -35,7 +42,7 @@ const STATUS_TONES = {
  */
 export function CampaignsPanel({ onProgress }: { onProgress?: () => void }) {
   const campaigns = useAdmin<{ data: CampaignProgress[] }>('/api/admin/campaigns', {
-    refreshInterval: (latest) => (latest?.data.some(isRunning) ? POLL_MS : 0),
+    refreshInterval: pollEvery,
     // The email history beside it shows the copies as they go.
     onSuccess: (latest) => {
       if (latest.data.some(isRunning)) onProgress?.()
