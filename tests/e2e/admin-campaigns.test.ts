@@ -30,7 +30,10 @@ const sendToWaitlist = async (page: Page, subject: string, sendAt?: string) => {
   await page.getByRole('textbox', { name: /^Content/ }).fill('News for everyone on the waitlist.')
   await page.getByRole('tab', { name: 'Send Email' }).click()
   await page.getByLabel('Recipients').selectOption('all-waitlist')
-  if (sendAt) await page.getByLabel(/^Send at/).fill(sendAt)
+  if (sendAt) {
+    await page.getByLabel(/^Send at/).fill(sendAt)
+    await screenshot(page, 'admin-composer-send-later')
+  }
   const started = Date.now()
   await page.getByRole('button', { name: 'Send Email' }).click()
   await notice(page, 'Email Sent').waitFor()
