@@ -43,7 +43,8 @@ const sendToWaitlist = async (page: Page, subject: string, sendAt?: string) => {
 test('an all-waitlist send answers at once and its progress bar moves to 100 %', async () => {
   const { page, context, consoleErrors } = await openPage(browser)
   await signIn(page, 'full')
-  const subject = `Campaign ${tag}`
+  // Its own subject per attempt (a retried test sends another campaign).
+  const subject = `Campaign ${tag}-${Date.now().toString(36)}`
   const answeredMs = await sendToWaitlist(page, subject)
   expect(answeredMs).toBeLessThan(5000)
   await expect(notice(page, 'Campaign started').count()).resolves.toBe(1)
@@ -93,7 +94,7 @@ test('an all-waitlist send answers at once and its progress bar moves to 100 %',
 test('a scheduled campaign shows its time and can be cancelled before it starts', async () => {
   const { page, context } = await openPage(browser)
   await signIn(page, 'full')
-  const subject = `Later ${tag}`
+  const subject = `Later ${tag}-${Date.now().toString(36)}`
   const later = new Date(Date.now() + 86_400_000)
   const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000)
     .toISOString()

@@ -2,24 +2,12 @@
 
 import styled from 'styled-components'
 
-import { apiFetch, useAdmin } from '../api'
+import { apiFetch } from '../api'
 import { notifyError, notifySuccess } from '../notify'
 import { formatDateTime } from '../parts'
 import type { CampaignProgress } from '../types'
 import { Button, Muted, Pill, PanelTitle, Row } from '../ui'
-
-/** How often a running campaign's progress is read again. */
-const POLL_MS = 1500
-
-/** A campaign still moving: its copies being queued or waiting to be sent. */
-const isRunning = (campaign: CampaignProgress) => campaign.status === 'sending'
-
-/** A scheduled campaign whose time is within a minute (or past): it is about to start. */
-const isDueSoon = (campaign: CampaignProgress) =>
-  campaign.status === 'scheduled' && Date.parse(campaign.scheduledAt ?? '') - Date.now() < 60_000
-
-const pollEvery = (latest?: { data: CampaignProgress[] }) =>
-  latest?.data.some(isRunning) ? POLL_MS : latest?.data.some(isDueSoon) ? 5 * POLL_MS : 0
+import { useCampaigns } from './useCampaigns'
 
 const SEGMENTS = [
   { key: 'sent', label: 'sent', color: 'var(--theme-success-500, #2e7d32)' },
@@ -41,13 +29,7 @@ const STATUS_TONES = {
  * skipped of the total; the rest still queued) that is read again while any campaign runs.
  */
 export function CampaignsPanel({ onProgress }: { onProgress?: () => void }) {
-  const campaigns = useAdmin<{ data: CampaignProgress[] }>('/api/admin/campaigns', {
-    refreshInterval: pollEvery,
-    // The email history beside it shows the copies as they go.
-    onSuccess: (latest) => {
-      if (latest.data.some(isRunning)) onProgress?.()
-    },
-  })
+  const campaigns = useCampaigns(onProgress)
   const list = campaigns.data?.data ?? []
   if (list.length === 0) return null
 
