@@ -1,7 +1,12 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 
-import { DEMO_AI_MESSAGE, DEMO_EMAIL_MESSAGE, requireFullAdmin } from '@/access/admin'
+import {
+  type AdminUser,
+  DEMO_AI_MESSAGE,
+  DEMO_EMAIL_MESSAGE,
+  requireFullAdmin,
+} from '@/access/admin'
 import { OFFLINE_NOTE, type AssistantAnswer } from '@/services/ai'
 import {
   composeChatSchema,
@@ -30,7 +35,7 @@ const aiPost = <S extends z.ZodType>(
   run: (
     req: PayloadRequest,
     input: z.output<S>,
-    userId: number,
+    user: AdminUser,
   ) => Promise<Record<string, unknown> | Response>,
   demoMessage = DEMO_AI_MESSAGE,
 ): Endpoint => ({
@@ -39,7 +44,7 @@ const aiPost = <S extends z.ZodType>(
   handler: handler(async (req) => {
     const user = requireFullAdmin(req, demoMessage)
     const input = parseWith(schema, await readJson(req, AI_BODY_LIMIT))
-    const answer = await run(req, input, Number(user.id))
+    const answer = await run(req, input, user)
     return answer instanceof Response ? answer : json(answer)
   }),
 })
@@ -64,8 +69,8 @@ export const adminAiEndpoints: Endpoint[] = [
   aiPost(
     '/admin/ai/send-composed',
     sendComposedSchema,
-    async (req, input, userId) => {
-      const { kind, ...answer } = await sendComposedEmail(req.payload, input, userId)
+    async (req, input, user) => {
+      const { kind, ...answer } = await sendComposedEmail(req.payload, input, user)
       // A group send is a campaign: accepted now, worked by its job (decision 0118).
       return kind === 'campaign' ? json(answer, 202) : answer
     },

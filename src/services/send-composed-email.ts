@@ -1,8 +1,10 @@
 import type { Payload } from 'payload'
 
 import { htmlToText, isHtmlContent } from '@/lib/email/html-text'
+import type { AdminUser } from '@/access/admin'
 import type { SendComposedInput } from '@/schemas/ai'
 
+import { recordAudit } from './admin/audit'
 import { createCampaign } from './campaigns/create-campaign'
 import { queueEmail } from './email/queue'
 
@@ -19,10 +21,17 @@ export type SendComposedResult =
 export const sendComposedEmail = async (
   payload: Payload,
   input: SendComposedInput,
-  senderId: number,
+  sender: AdminUser,
 ): Promise<SendComposedResult> => {
   if (input.recipientType !== 'individual') {
-    const campaign = await createCampaign(payload, input, senderId)
+    const campaign = await createCampaign(payload, input, Number(sender.id))
+    if (campaign.isNew)
+      await recordAudit(payload, sender, {
+        action: 'campaign.send',
+        targetCollection: 'campaigns',
+        targetId: campaign.campaignId,
+        details: { audience: input.recipientType, scheduledAt: input.scheduledAt ?? null },
+      })
     return {
       kind: 'campaign',
       campaignId: campaign.campaignId,
@@ -41,7 +50,7 @@ export const sendComposedEmail = async (
     isBulk: false,
     signOff: true,
     aiGenerated: true,
-    sentById: senderId,
+    sentById: Number(sender.id),
     tags: ['ai-composer', input.recipientType],
   })
   const queued = result.status === 'queued' ? 1 : 0

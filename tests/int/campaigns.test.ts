@@ -248,6 +248,18 @@ describe('campaigns in the background', () => {
       await count(sql`SELECT count(*) AS n FROM payload_jobs WHERE task_slug = 'sendCampaign'
         AND (input->>'campaignId')::int = ${first.body.campaignId}`),
     ).toBe(1)
+    // One audit entry: the repeat wrote nothing.
+    const audited = await app.payload.find({
+      collection: 'audit-logs',
+      where: {
+        action: { equals: 'campaign.send' },
+        targetId: { equals: String(first.body.campaignId) },
+      },
+      depth: 0,
+    })
+    expect(audited.docs.map((doc) => [doc.username, doc.details])).toEqual([
+      ['campaign-admin', { audience: 'all-waitlist', scheduledAt: null }],
+    ])
     await deliverHere(before + 5)
     // Sent already: a third press still sends nothing.
     expect((await sendToWaitlist({ campaignKey })).body.campaignId).toBe(first.body.campaignId)
@@ -296,6 +308,11 @@ describe('campaigns in the background', () => {
     const cancelled = await cancel(full)
     expect(cancelled.status, cancelled.text).toBe(200)
     expect(cancelled.body).toMatchObject({ id: campaignId, status: 'cancelled' })
+    const audited = await app.payload.count({
+      collection: 'audit-logs',
+      where: { action: { equals: 'campaign.cancel' }, targetId: { equals: String(campaignId) } },
+    })
+    expect(audited.totalDocs).toBe(1)
     expect(
       await count(sql`SELECT count(*) AS n FROM payload_jobs WHERE task_slug = 'sendCampaign'
         AND (input->>'campaignId')::int = ${campaignId}`),

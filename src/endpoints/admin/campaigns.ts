@@ -30,7 +30,7 @@ export const campaignsEndpoints: Endpoint[] = [
     method: 'post',
     handler: handler(async (req) => {
       const user = requireFullAdmin(req)
-      return adminJson(user, await cancelCampaign(req.payload, idOf(req)))
+      return adminJson(user, await cancelCampaign(req.payload, user, idOf(req)))
     }),
   },
 ]
