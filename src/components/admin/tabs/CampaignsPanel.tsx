@@ -60,10 +60,11 @@ function CampaignRow({ campaign, onCancel }: { campaign: CampaignProgress; onCan
   const done = campaign.sent + campaign.bounced + campaign.failed + campaign.skipped
   const percent =
     total > 0 ? Math.floor((100 * done) / total) : campaign.status === 'sent' ? 100 : 0
+  // A campaign that never started (scheduled, or cancelled before its time) shows its time.
   const when =
-    campaign.status === 'scheduled'
+    campaign.scheduledAt && total === 0
       ? `scheduled for ${formatDateTime(campaign.scheduledAt)}`
-      : `started ${formatDateTime(campaign.createdAt)}`
+      : `started ${formatDateTime(campaign.scheduledAt ?? campaign.createdAt)}`
   return (
     <li data-campaign={campaign.id} data-status={campaign.status}>
       <Row>
