@@ -150,8 +150,13 @@ const measure = async (base: string, route: string, jsCache: Map<string, number>
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-web-'))
+const interrupted = new AbortController()
+let siteReady: Promise<Site> | undefined
+let site: Site | undefined
+
 /** The site on a free port and a throw-away embedded database, building first when needed. */
-const startBenchSite = (dataDir: string) =>
+const startBenchSite = () =>
   startSite({
     run: 'start-script',
     databaseUrl: '',
@@ -166,18 +171,18 @@ const startBenchSite = (dataDir: string) =>
     },
     logFile: path.join(resultsDir, 'web-server.log'),
     ownGroup: true,
+    signal: interrupted.signal,
   })
 
 const main = async () => {
   const external = process.env.BENCH_URL?.replace(/\/+$/, '')
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-web-'))
-  let site: Site | undefined
   const jsCache = new Map<string, number>()
   try {
     let base = external
     if (!base) {
       console.log('starting the site (builds first when the sources changed)…')
-      site = await startBenchSite(dataDir)
+      siteReady = startBenchSite()
+      site = await siteReady
       base = site.url
       console.log(`the site is ready on ${base}`)
     }
@@ -266,6 +271,23 @@ const main = async () => {
     if (site) await stopSite(site)
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+// Ctrl-C: the site runs in a process group of its own, so it is stopped from here.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the site…`)
+    // A site still starting is stopped by startSite itself, which then rejects. A running one
+    // gets its SIGTERM now, before any other handler (chrome-launcher's) can end this process.
+    interrupted.abort(new Error(`${signal} while starting the site`))
+    const stopped = site ? stopSite(site) : siteReady ? siteReady.then(stopSite) : Promise.resolve()
+    void stopped
+      .catch(() => undefined)
+      .finally(() => {
+        fs.rmSync(dataDir, { recursive: true, force: true })
+        process.exit(130)
+      })
+  })
 }
 
 await main().catch((error: unknown) => {
