@@ -16,7 +16,6 @@ const TARGETS = { p95Ms: 150, exportSeconds: 10 }
 
 export interface AdminBenchOptions {
   baseUrl: string
-  /** The site's embedded database directory: its lock file names the address to seed through. */
   /** The site's database (the embedded server's, or BENCH_DATABASE_URL's). */
   databaseUrl: string
   username: string
