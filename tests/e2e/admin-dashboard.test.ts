@@ -79,11 +79,11 @@ test('a full admin works through every tab', async () => {
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
   await page.getByLabel('Range').selectOption('custom')
   await page.waitForURL(/[?&]from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d/)
-  await page.getByLabel('From').fill(tomorrow)
+  await page.getByLabel('From', { exact: true }).fill(tomorrow)
   await page.getByRole('alert').filter({ hasText: 'from must be on or before to' }).waitFor()
-  await page.getByLabel('From').fill(today)
-  await page.getByLabel('To').fill(today)
-  await page.waitForURL(`**/admin?from=${today}&to=${today}`)
+  await page.getByLabel('From', { exact: true }).fill(today)
+  await page.getByLabel('To', { exact: true }).fill(today)
+  await page.waitForURL(new RegExp(`/admin\\?from=${today}&to=${today}$`))
   await page.getByText('Page views (1 day)').waitFor()
   const [expected] = await query<{ signups: number; visitors: number }>(
     `select (select count(*)::int from waitlist_entries
