@@ -36,6 +36,17 @@ export const SiteSettings: GlobalConfig = {
       ],
     },
     {
+      // The founder's gallery on /about (decision 0121).
+      name: 'aboutGallery',
+      type: 'array',
+      maxRows: 12,
+      admin: { description: 'Pictures of the gallery on /about; a click opens one full size.' },
+      fields: [
+        { name: 'image', type: 'upload', relationTo: 'media', required: true },
+        { name: 'caption', type: 'text', required: true },
+      ],
+    },
+    {
       // How long personal data is kept (decision 0110). The privacy page states these numbers;
       // only full admins change them.
       name: 'retention',

@@ -7,7 +7,7 @@ import { getAllArticles, getArticle, getRedirect } from '@/components/site/conte
 import { ArticleBody, ArticleMeta, TagList } from '@/components/site/insights/ArticleBody'
 import { ArticleList } from '@/components/site/insights/ArticleList'
 import { longUsDate } from '@/components/site/insights/format'
-import { MediaImage } from '@/components/site/insights/MediaImage'
+import { MediaImage } from '@/components/site/MediaImage'
 import styles from '@/components/site/insights/insights.module.css'
 import {
   Badge,
