@@ -42,7 +42,8 @@ const svgTitle = (data: Buffer) =>
 
 /**
  * A file of the site's artwork (a path under /public) as a Media document, uploaded once: it is
- * found again by its file name, in the trash too, so running the seed again adds nothing.
+ * found again by its file name (`dune-seed.svg`, or `dune-seed-1.svg` when Payload found that name
+ * taken on disk), in the trash too, so running the seed or the upgrade again adds nothing.
  */
 export const importArtwork = async (
   payload: Payload,
@@ -51,25 +52,27 @@ export const importArtwork = async (
 ) => {
   const file = publicFile(sitePath)
   if (!file) throw new Error(`not an image under /public: ${sitePath}`)
-  const extension = path.extname(file)
-  const filename = `${path.basename(file, extension)}-seed${extension.toLowerCase()}`
+  const extension = path.extname(file).toLowerCase()
+  const base = `${path.basename(file, path.extname(file))}-seed`
   const found = await payload.find({
     collection: 'media',
-    where: { filename: { equals: filename } },
+    where: { filename: { like: base } },
     trash: true,
-    limit: 1,
+    limit: 20,
     depth: 0,
     req,
   })
-  if (found.docs[0]) return found.docs[0].id
+  const named = new RegExp(`^${base}(-\\d+)?\\${extension}$`)
+  const existing = found.docs.find((doc) => doc.filename && named.test(doc.filename))
+  if (existing) return existing.id
   const data = await readFile(file)
   const media = await payload.create({
     collection: 'media',
-    data: { alt: alt ?? svgTitle(data) ?? path.basename(file, extension) },
+    data: { alt: alt ?? svgTitle(data) ?? base },
     file: {
       data,
-      mimetype: MIME_TYPES[extension.toLowerCase()]!,
-      name: filename,
+      mimetype: MIME_TYPES[extension]!,
+      name: `${base}${extension}`,
       size: data.length,
     },
     // Outside a Next request: nothing to revalidate.
