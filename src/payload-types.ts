@@ -1948,6 +1948,10 @@ export interface SiteSetting {
       }[]
     | null;
   /**
+   * Shown when a page is shared (1200×630 works best). Empty: the Starfinity card.
+   */
+  shareImage?: (number | null) | Media;
+  /**
    * Pictures of the gallery on /about; a click opens one full size.
    */
   aboutGallery?:
@@ -1990,6 +1994,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         url?: T;
         id?: T;
       };
+  shareImage?: T;
   aboutGallery?:
     | T
     | {

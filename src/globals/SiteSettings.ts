@@ -36,6 +36,18 @@ export const SiteSettings: GlobalConfig = {
       ],
     },
     {
+      // Shared links of every page without a picture of its own (decision 0121).
+      name: 'shareImage',
+      type: 'upload',
+      relationTo: 'media',
+      // Link previews take PNG, JPEG or WebP, not SVG: the 1200×630 `share` size is used.
+      filterOptions: { mimeType: { not_equals: 'image/svg+xml' } },
+      admin: {
+        description:
+          'Shown when a page is shared (1200×630 works best). Empty: the Starfinity card.',
+      },
+    },
+    {
       // The founder's gallery on /about (decision 0121).
       name: 'aboutGallery',
       type: 'array',

@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { down, up } from '@/migrations/20261125_080541_media_images'
+import { down, up } from '@/migrations/20261125_082554_media_images'
 import type { Media } from '@/payload-types'
 import { seed } from '@/seed'
 
@@ -157,6 +157,60 @@ describe('an editor uploads a picture for a character', () => {
     })
     expect(patch.status).toBe(403)
     expect((await crystal()).artwork).toBe(artwork)
+  })
+})
+
+describe('the share image of the site settings', () => {
+  const shareImageTarget = async () => {
+    const res = await app.request('GET', '/share-image')
+    expect(res.status).toBe(302)
+    return res.headers.get('location') ?? ''
+  }
+
+  it('answers with the Starfinity card until an editor publishes a picture, then with its share size', async () => {
+    expect(await shareImageTarget()).toMatch(/\/images\/og-default\.png$/)
+    const data = await sharp({
+      create: { width: 2400, height: 1600, channels: 3, background: '#aa3377' },
+    })
+      .jpeg()
+      .toBuffer()
+    const media = await app.payload.create({
+      collection: 'media',
+      data: { alt: 'Starfinity at night' },
+      file: { data, mimetype: 'image/jpeg', name: 'share.jpg', size: data.length },
+    })
+
+    const demo = await app.request('POST', '/globals/site-settings', {
+      token: tokens.demo,
+      body: { shareImage: media.id, _status: 'published' },
+    })
+    expect(demo.status).toBe(403)
+    const published = await app.request('POST', '/globals/site-settings', {
+      token: tokens.editor,
+      body: { shareImage: media.id, _status: 'published' },
+    })
+    expect(published.status, published.text).toBe(200)
+
+    const target = await shareImageTarget()
+    expect(target).toMatch(/\/api\/media\/file\/share-[^/]*1200x630\.webp$/)
+    const file = await app.request('GET', new URL(target).pathname.slice(4))
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('image/webp')
+  })
+
+  it('takes no SVG (link previews do not show it)', async () => {
+    const svg = await app.payload.find({
+      collection: 'media',
+      where: { mimeType: { equals: 'image/svg+xml' } },
+      limit: 1,
+      depth: 0,
+    })
+    const res = await app.request('POST', '/globals/site-settings', {
+      token: tokens.editor,
+      body: { shareImage: svg.docs[0]!.id, _status: 'published' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.text).toMatch(/shareImage/)
   })
 })
 

@@ -94,6 +94,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"_uuid" varchar
   );
   
+  ALTER TABLE "site_settings" ADD COLUMN "share_image_id" integer;
+  ALTER TABLE "_site_settings_v" ADD COLUMN "version_share_image_id" integer;
   ALTER TABLE "site_settings_about_gallery" ADD CONSTRAINT "site_settings_about_gallery_image_id_media_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "site_settings_about_gallery" ADD CONSTRAINT "site_settings_about_gallery_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."site_settings"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "_site_settings_v_version_about_gallery" ADD CONSTRAINT "_site_settings_v_version_about_gallery_image_id_media_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
@@ -103,7 +105,11 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "site_settings_about_gallery_image_idx" ON "site_settings_about_gallery" USING btree ("image_id");
   CREATE INDEX "_site_settings_v_version_about_gallery_order_idx" ON "_site_settings_v_version_about_gallery" USING btree ("_order");
   CREATE INDEX "_site_settings_v_version_about_gallery_parent_id_idx" ON "_site_settings_v_version_about_gallery" USING btree ("_parent_id");
-  CREATE INDEX "_site_settings_v_version_about_gallery_image_idx" ON "_site_settings_v_version_about_gallery" USING btree ("image_id");`)
+  CREATE INDEX "_site_settings_v_version_about_gallery_image_idx" ON "_site_settings_v_version_about_gallery" USING btree ("image_id");
+  ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_share_image_id_media_id_fk" FOREIGN KEY ("share_image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
+  ALTER TABLE "_site_settings_v" ADD CONSTRAINT "_site_settings_v_version_share_image_id_media_id_fk" FOREIGN KEY ("version_share_image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
+  CREATE INDEX "site_settings_share_image_idx" ON "site_settings" USING btree ("share_image_id");
+  CREATE INDEX "_site_settings_v_version_version_share_image_idx" ON "_site_settings_v" USING btree ("version_share_image_id");`)
   await moveArtworkIntoMedia({ db, payload, req })
   await moveGalleryIntoSettings({ db, payload, req })
   await db.execute(sql`
@@ -117,12 +123,22 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
-   DROP TABLE "site_settings_about_gallery" CASCADE;
+   ALTER TABLE "site_settings_about_gallery" DISABLE ROW LEVEL SECURITY;
+  ALTER TABLE "_site_settings_v_version_about_gallery" DISABLE ROW LEVEL SECURITY;
+  DROP TABLE "site_settings_about_gallery" CASCADE;
   DROP TABLE "_site_settings_v_version_about_gallery" CASCADE;
+  ALTER TABLE "site_settings" DROP CONSTRAINT "site_settings_share_image_id_media_id_fk";
+  
+  ALTER TABLE "_site_settings_v" DROP CONSTRAINT "_site_settings_v_version_share_image_id_media_id_fk";
+  
+  DROP INDEX "site_settings_share_image_idx";
+  DROP INDEX "_site_settings_v_version_version_share_image_idx";
   ALTER TABLE "characters" ADD COLUMN "image" varchar;
   ALTER TABLE "_characters_v" ADD COLUMN "version_image" varchar;
   ALTER TABLE "books" ADD COLUMN "cover_image" varchar;
   ALTER TABLE "_books_v" ADD COLUMN "version_cover_image" varchar;
   ALTER TABLE "songs" ADD COLUMN "album_art" varchar;
-  ALTER TABLE "_songs_v" ADD COLUMN "version_album_art" varchar;`)
+  ALTER TABLE "_songs_v" ADD COLUMN "version_album_art" varchar;
+  ALTER TABLE "site_settings" DROP COLUMN "share_image_id";
+  ALTER TABLE "_site_settings_v" DROP COLUMN "version_share_image_id";`)
 }
