@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
 
@@ -74,3 +74,18 @@ test.each(
     await context.close()
   },
 )
+
+test('shared links name the site card, which answers with the Starfinity card by default', async () => {
+  const base = inject('baseURL')
+  const { page, context } = await openPage(browser)
+  await page.goto('/characters')
+  const card = await page.locator('meta[property="og:image"]').getAttribute('content')
+  expect(card).toBe(`${base}/api/share-image`)
+  const redirect = await fetch(card!, { redirect: 'manual' })
+  expect(redirect.status).toBe(302)
+  expect(redirect.headers.get('location')).toBe(`${base}/images/og-default.png`)
+  const image = await fetch(card!)
+  expect(image.status).toBe(200)
+  expect(image.headers.get('content-type')).toBe('image/png')
+  await context.close()
+})
