@@ -23,12 +23,11 @@ export const Characters: CollectionConfig = {
     { name: 'icon', type: 'text', admin: { description: 'An emoji or short symbol' } },
     { name: 'color', type: 'text', admin: { description: 'Accent colour, e.g. #f5b642' } },
     { name: 'gradient', type: 'text', admin: { description: 'CSS gradient for the card' } },
-    { name: 'image', type: 'text', admin: { description: 'Path of the artwork under /public' } },
     {
       name: 'artwork',
       type: 'upload',
       relationTo: 'media',
-      admin: { description: 'Replaces the artwork path when set.' },
+      admin: { description: 'The picture of the guide on /characters (square works best).' },
     },
   ],
 }

@@ -4,6 +4,7 @@ import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
 import { env } from '@/lib/env'
+import { revalidateMedia } from '@/lib/revalidate'
 
 const webp = { formatOptions: { format: 'webp' as const, options: { quality: 80 } } }
 
@@ -16,6 +17,7 @@ export const Media: CollectionConfig = {
   admin: { group: 'Content', useAsTitle: 'alt' },
   access: contentAccess,
   trash: true,
+  hooks: revalidateMedia,
   upload: {
     staticDir: path.resolve(env().MEDIA_DIR ?? path.join(env().DATA_DIR, 'media')),
     mimeTypes: ['image/*'],

@@ -36,6 +36,29 @@ export const SiteSettings: GlobalConfig = {
       ],
     },
     {
+      // Shared links of every page without a picture of its own (decision 0121).
+      name: 'shareImage',
+      type: 'upload',
+      relationTo: 'media',
+      // Link previews take PNG, JPEG or WebP, not SVG: the 1200×630 `share` size is used.
+      filterOptions: { mimeType: { not_equals: 'image/svg+xml' } },
+      admin: {
+        description:
+          'Shown when a page is shared (1200×630 works best). Empty: the Starfinity card.',
+      },
+    },
+    {
+      // The founder's gallery on /about (decision 0121).
+      name: 'aboutGallery',
+      type: 'array',
+      maxRows: 12,
+      admin: { description: 'Pictures of the gallery on /about; a click opens one full size.' },
+      fields: [
+        { name: 'image', type: 'upload', relationTo: 'media', required: true },
+        { name: 'caption', type: 'text', required: true },
+      ],
+    },
+    {
       // How long personal data is kept (decision 0110). The privacy page states these numbers;
       // only full admins change them.
       name: 'retention',

@@ -10,7 +10,8 @@ export const getCharacters = cache(async () => {
     collection: 'characters',
     where: PUBLISHED,
     sort: '_order',
-    depth: 0,
+    // Depth 1: the artwork's Media document (its sizes and alt text).
+    depth: 1,
     limit: 50,
     pagination: false,
   })
@@ -35,7 +36,7 @@ export const getBook = cache(async (slug: string) => {
   const { docs } = await payload.find({
     collection: 'books',
     where: { slug: { equals: slug }, ...PUBLISHED },
-    depth: 0,
+    depth: 1,
     limit: 1,
   })
   return docs[0] ?? null
@@ -46,7 +47,8 @@ export const getSong = cache(async (slug: string) => {
   const { docs } = await payload.find({
     collection: 'songs',
     where: { slug: { equals: slug }, ...PUBLISHED },
-    depth: 0,
+    depth: 1,
+    populate: { books: { slug: true } },
     limit: 1,
   })
   return docs[0] ?? null

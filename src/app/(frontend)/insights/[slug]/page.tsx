@@ -7,7 +7,7 @@ import { getAllArticles, getArticle, getRedirect } from '@/components/site/conte
 import { ArticleBody, ArticleMeta, TagList } from '@/components/site/insights/ArticleBody'
 import { ArticleList } from '@/components/site/insights/ArticleList'
 import { longUsDate } from '@/components/site/insights/format'
-import { MediaImage } from '@/components/site/insights/MediaImage'
+import { MediaImage } from '@/components/site/MediaImage'
 import styles from '@/components/site/insights/insights.module.css'
 import {
   Badge,
@@ -39,7 +39,9 @@ const shareImage = (article: Article) => {
   const image = [article.meta?.image, article.coverImage].find(
     (m): m is Media => typeof m === 'object' && m !== null,
   )
-  return image?.sizes?.share?.url ?? image?.url ?? undefined
+  // Link previews take no SVG: without a raster picture the site's card is shown.
+  if (image?.sizes?.share?.url) return image.sizes.share.url
+  return image?.mimeType === 'image/svg+xml' ? undefined : (image?.url ?? undefined)
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
