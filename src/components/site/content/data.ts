@@ -2,13 +2,19 @@ import { cache } from 'react'
 
 import { PUBLISHED } from '@/access/content'
 import { payloadClient } from '@/lib/payload'
+import { getSiteSettings } from '@/lib/site-content'
 
-/** Content the public pages read per request (decision 55); `cache` reads each once a render. */
+import { previewReader, readAs } from './draft'
+
+/**
+ * Content the public pages read (published, or drafts in an editor's preview: `readAs`, decision
+ * 0120); `cache` reads each once a render.
+ */
 export const getCharacters = cache(async () => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'characters',
-    where: PUBLISHED,
+    ...(await readAs()),
     sort: '_order',
     depth: 0,
     limit: 50,
@@ -21,7 +27,7 @@ export const getFaqItems = cache(async () => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'faq-items',
-    where: PUBLISHED,
+    ...(await readAs()),
     sort: '_order',
     depth: 0,
     limit: 500,
@@ -34,7 +40,7 @@ export const getBook = cache(async (slug: string) => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'books',
-    where: { slug: { equals: slug }, ...PUBLISHED },
+    ...(await readAs({ slug: { equals: slug } })),
     depth: 0,
     limit: 1,
   })
@@ -45,7 +51,7 @@ export const getSong = cache(async (slug: string) => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'songs',
-    where: { slug: { equals: slug }, ...PUBLISHED },
+    ...(await readAs({ slug: { equals: slug } })),
     depth: 0,
     limit: 1,
   })
@@ -63,7 +69,7 @@ export const getArticles = cache(async (page = 1, excludeId?: number) => {
   const payload = await payloadClient()
   return payload.find({
     collection: 'articles',
-    where: { ...PUBLISHED, ...(excludeId ? { id: { not_equals: excludeId } } : {}) },
+    ...(await readAs(excludeId ? { id: { not_equals: excludeId } } : {})),
     sort: '-publishedAt',
     depth: 1,
     limit: ARTICLES_PER_PAGE,
@@ -76,7 +82,7 @@ export const getFeaturedArticle = cache(async () => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'articles',
-    where: PUBLISHED,
+    ...(await readAs()),
     sort: ['-featured', '-publishedAt'],
     depth: 1,
     limit: 1,
@@ -89,7 +95,7 @@ export const getArticle = cache(async (slug: string) => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'articles',
-    where: { slug: { equals: slug }, ...PUBLISHED },
+    ...(await readAs({ slug: { equals: slug } })),
     depth: 2,
     limit: 1,
   })
@@ -121,3 +127,17 @@ export const getRedirect = async (from: string) => {
   })
   return docs[0] ?? null
 }
+
+/** The site settings a page shows: the published ones, or the draft in an editor's preview. */
+export const getPageSettings = cache(async () => {
+  const user = await previewReader()
+  if (!user) return getSiteSettings()
+  const payload = await payloadClient()
+  return payload.findGlobal({
+    slug: 'site-settings',
+    depth: 0,
+    draft: true,
+    overrideAccess: false,
+    user,
+  })
+})
