@@ -1,4 +1,5 @@
 import { DraftModeProvider } from 'next/dist/server/async-storage/draft-mode-provider'
+import { RequestCookiesAdapter } from 'next/dist/server/web/spec-extension/adapters/request-cookies'
 import { RequestCookies, ResponseCookies } from 'next/dist/server/web/spec-extension/cookies'
 import { NextRequest } from 'next/server'
 import type { LivePreviewConfig, PayloadRequest } from 'payload'
@@ -40,7 +41,7 @@ const preview = async (
   const draft = new DraftModeProvider(
     { previewModeId: PREVIEW_MODE_ID, previewModeEncryptionKey: '', previewModeSigningKey: '' },
     headers,
-    new RequestCookies(headers),
+    RequestCookiesAdapter.seal(new RequestCookies(headers)),
     responseCookies,
   )
   const request = new Request(
