@@ -181,5 +181,13 @@ test('an editor sees the typed title in the live preview, and the preview link s
     await context.close()
   } finally {
     await api('DELETE', `/articles/${doc.id}`)
+    // Payload remembers the live preview per user and collection; other tests open these edit
+    // views as the same editor and expect the form alone.
+    await query(
+      `update payload_preferences p set value = p.value - 'editViewType'
+       from payload_preferences_rels r join users u on u.id = r.users_id
+       where r.parent_id = p.id and u.username = $1 and p.key = any($2)`,
+      [E2E_USERS.editor.username, ['collection-articles', 'collection-characters']],
+    )
   }
 })
