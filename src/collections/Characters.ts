@@ -2,12 +2,19 @@ import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
 import { readPublished, readVersions } from '@/access/content'
+import { previewAdmin } from '@/access/preview'
 import { contentVersions } from '@/lib/content/versions'
 import { revalidatePublished } from '@/lib/revalidate'
 
 export const Characters: CollectionConfig = {
   slug: 'characters',
-  admin: { useAsTitle: 'name', group: 'Content', defaultColumns: ['name', 'location', '_status'] },
+  admin: {
+    useAsTitle: 'name',
+    group: 'Content',
+    defaultColumns: ['name', 'location', '_status'],
+    // Live preview on /characters, where every guide has a card (decision 0120).
+    ...previewAdmin(() => '/characters'),
+  },
   access: { ...contentAccess, read: readPublished, readVersions },
   versions: contentVersions,
   orderable: true,

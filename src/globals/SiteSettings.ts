@@ -2,6 +2,7 @@ import type { GlobalConfig } from 'payload'
 
 import { anyone, canEditContent, isFullAdminField } from '@/access'
 import { readVersions } from '@/access/content'
+import { previewAdmin } from '@/access/preview'
 import { contentVersions } from '@/lib/content/versions'
 import { revalidatePublishedGlobal } from '@/lib/revalidate'
 import { RETENTION_DEFAULTS } from '@/services/retention'
@@ -15,7 +16,8 @@ const link = (name: string, description: string) => ({
 
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
-  admin: { group: 'Content' },
+  // Live preview on the home page, which shows the tagline and the links (decision 0120).
+  admin: { group: 'Content', ...previewAdmin(() => '/') },
   access: { read: anyone, update: canEditContent, readVersions },
   versions: contentVersions,
   hooks: { afterChange: [revalidatePublishedGlobal] },
