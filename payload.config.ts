@@ -18,6 +18,7 @@ import { closeUnusedDoors } from '@/plugins/closed-doors'
 import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
 import { env, serverUrl } from '@/lib/env'
 import { loggableError } from '@/lib/loggable-error'
+import { mediaStorage } from '@/lib/storage'
 import { jobs } from '@/jobs'
 import { emailAdapter } from '@/services/email/transport'
 
@@ -77,6 +78,8 @@ const config: Config = {
   editor: lexicalEditor(),
   sharp,
   plugins: [
+    // Media on local disk (MEDIA_DIR), or in S3-compatible storage when S3_BUCKET is set (decision 0120).
+    mediaStorage(),
     // Meta title, description and share image on articles (decision 0082).
     seoPlugin({
       collections: ['articles'],

@@ -644,11 +644,7 @@ export interface Character {
    */
   gradient?: string | null;
   /**
-   * Path of the artwork under /public
-   */
-  image?: string | null;
-  /**
-   * Replaces the artwork path when set.
+   * The picture of the guide on /characters (square works best).
    */
   artwork?: (number | null) | Media;
   updatedAt: string;
@@ -666,6 +662,8 @@ export interface Media {
    * What the image shows, for people who cannot see it.
    */
   alt: string;
+  prefix?: string | null;
+  _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -799,11 +797,7 @@ export interface Book {
   themes?: string[] | null;
   formats?: string | null;
   /**
-   * Path of the cover under /public
-   */
-  coverImage?: string | null;
-  /**
-   * Replaces the cover path when set.
+   * The cover on the book page and on /publishing.
    */
   cover?: (number | null) | Media;
   /**
@@ -829,11 +823,7 @@ export interface Song {
    */
   videoUrl?: string | null;
   /**
-   * Path of the album art under /public
-   */
-  albumArt?: string | null;
-  /**
-   * Replaces the album art path when set.
+   * The album art on the song page and on /records.
    */
   albumCover?: (number | null) | Media;
   /**
@@ -1623,7 +1613,6 @@ export interface CharactersSelect<T extends boolean = true> {
   icon?: T;
   color?: T;
   gradient?: T;
-  image?: T;
   artwork?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1688,7 +1677,6 @@ export interface BooksSelect<T extends boolean = true> {
   story?: T;
   themes?: T;
   formats?: T;
-  coverImage?: T;
   cover?: T;
   storeUrl?: T;
   updatedAt?: T;
@@ -1705,7 +1693,6 @@ export interface SongsSelect<T extends boolean = true> {
   artist?: T;
   description?: T;
   videoUrl?: T;
-  albumArt?: T;
   albumCover?: T;
   albumUrl?: T;
   book?: T;
@@ -1747,6 +1734,8 @@ export interface ShopProductsSelect<T extends boolean = true> {
  */
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
+  prefix?: T;
+  _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -1982,6 +1971,20 @@ export interface SiteSetting {
       }[]
     | null;
   /**
+   * Shown when a page is shared (1200×630 works best). Empty: the Starfinity card.
+   */
+  shareImage?: (number | null) | Media;
+  /**
+   * Pictures of the gallery on /about; a click opens one full size.
+   */
+  aboutGallery?:
+    | {
+        image: number | Media;
+        caption: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
    * How long data is kept. A nightly job deletes what is older; the privacy page states it.
    */
   retention: {
@@ -2012,6 +2015,14 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | {
         service?: T;
         url?: T;
+        id?: T;
+      };
+  shareImage?: T;
+  aboutGallery?:
+    | T
+    | {
+        image?: T;
+        caption?: T;
         id?: T;
       };
   retention?:

@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server'
 
-import { DRAFT_MODE_COOKIE, isCachedPage } from '@/lib/routes'
+import { DRAFT_MODE_COOKIE, PREVIEW_ROUTE, isAdminPage, isCachedPage } from '@/lib/routes'
 import {
   contentSecurityPolicy,
   createNonce,
@@ -17,14 +17,29 @@ import {
 export function proxy(request: NextRequest) {
   const https = isHttpsSite()
   const dev = process.env.NODE_ENV === 'development'
-  const isCached =
-    !dev && isCachedPage(request.nextUrl.pathname) && !request.cookies.has(DRAFT_MODE_COOKIE)
+  const { pathname } = request.nextUrl
+  const cachedPage = isCachedPage(pathname)
+  const inDraftMode = request.cookies.has(DRAFT_MODE_COOKIE)
+  const isCached = !dev && cachedPage && !inDraftMode
+  // Editors' previews are shown in the admin's live preview, a frame of the site's own origin
+  // (decision 0120). A draft-mode cookie Next.js does not accept gets the cached page, whose own
+  // policy keeps frame-ancestors 'none' (two policies: both are enforced).
+  const isPreview =
+    pathname === PREVIEW_ROUTE ||
+    pathname.startsWith(`${PREVIEW_ROUTE}/`) ||
+    (cachedPage && inDraftMode)
 
   let response: NextResponse
   if (isCached) {
     response = NextResponse.next()
   } else {
-    const policy = contentSecurityPolicy({ scripts: { nonce: createNonce() }, dev, https })
+    const policy = contentSecurityPolicy({
+      scripts: { nonce: createNonce() },
+      dev,
+      https,
+      framing: isPreview ? 'self' : 'none',
+      framesSelf: isAdminPage(pathname),
+    })
     const requestHeaders = new Headers(request.headers)
     requestHeaders.set('Content-Security-Policy', policy)
     response = NextResponse.next({ request: { headers: requestHeaders } })
@@ -33,6 +48,7 @@ export function proxy(request: NextRequest) {
   for (const [name, value] of Object.entries(staticSecurityHeaders({ https }))) {
     response.headers.set(name, value)
   }
+  if (isPreview) response.headers.set('X-Frame-Options', 'SAMEORIGIN')
   return response
 }
 

@@ -16,12 +16,11 @@ const TARGETS = { p95Ms: 150, exportSeconds: 10 }
 
 export interface AdminBenchOptions {
   baseUrl: string
-  /** The site's embedded database directory: its lock file names the address to seed through. */
   /** The site's database (the embedded server's, or BENCH_DATABASE_URL's). */
   databaseUrl: string
   username: string
   password: string
-  /** The site's process group: its members' memory is sampled during the exports. */
+  /** The site's process: its and its descendants' memory is sampled during the exports. */
   serverPid: number
   resultsDir: string
 }
@@ -74,27 +73,48 @@ const timeRequest = async (url: string, headers: Record<string, string>) => {
   return { ms, bytes: body.byteLength }
 }
 
-/** RSS in MB of each process of the site's group, by command. */
-const groupRss = (groupPid: number): Map<string, number> => {
-  const result = new Map<string, number>()
+/** Parent pid of every process, read from /proc. */
+const parents = (): Map<number, number> => {
+  const result = new Map<number, number>()
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (Number(fields[2]) !== groupPid) continue
-      const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${entry}/status`, 'utf8'))
-      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')
+      result.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
+    } catch {
+      // The process exited while being read.
+    }
+  }
+  return result
+}
+
+/**
+ * RSS in MB of the site's process and its descendants but PostgreSQL's, by command. (The start
+ * script runs the Next server in a process group of its own, so a group is not enough.)
+ */
+const treeRss = (rootPid: number): Map<string, number> => {
+  const parentOf = parents()
+  const inTree = (pid: number): boolean => {
+    for (let at: number | undefined = pid; at && at > 1; at = parentOf.get(at))
+      if (at === rootPid) return true
+    return false
+  }
+  const result = new Map<string, number>()
+  for (const pid of parentOf.keys()) {
+    if (!inTree(pid)) continue
+    try {
+      const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
       const command = args.join(' ')
       const script = args.find((arg) => /\.(ts|m?js)$/.test(arg))
+      // PostgreSQL's own processes are left out: their RSS counts the shared buffers each touched.
+      if (/postgres/.test(path.basename(args[0] ?? ''))) continue
       const name = /next-server|next start/.test(command)
         ? 'next server'
-        : /embedded-server/.test(command)
-          ? 'embedded database'
-          : script
-            ? path.basename(script)
-            : path.basename(args[0] ?? '?')
-      result.set(`${name} (${entry})`, Math.round(Number(rss?.[1] ?? 0) / 1024))
+        : script
+          ? path.basename(script)
+          : path.basename(args[0] ?? '?')
+      result.set(`${name} (${pid})`, Math.round(Number(rss?.[1] ?? 0) / 1024))
     } catch {
       // The process exited while being read.
     }
@@ -103,10 +123,10 @@ const groupRss = (groupPid: number): Map<string, number> => {
 }
 
 const timeExport = async (url: string, headers: Record<string, string>, serverPid: number) => {
-  const before = groupRss(serverPid)
+  const before = treeRss(serverPid)
   const peak = new Map(before)
   const sampler = setInterval(() => {
-    for (const [name, mb] of groupRss(serverPid)) peak.set(name, Math.max(peak.get(name) ?? 0, mb))
+    for (const [name, mb] of treeRss(serverPid)) peak.set(name, Math.max(peak.get(name) ?? 0, mb))
   }, 100)
   const started = performance.now()
   const response = await fetch(url, { headers })

@@ -5,31 +5,29 @@
  * sendCampaign job's batches; target under 10 s) and until the last message reached the loopback
  * SMTP server, the messages per second delivered, and that each recipient received exactly one.
  *
- * The waitlist is topped up to BENCH_CAMPAIGN_RECIPIENTS addresses; run it before parts that seed
- * large waitlists (the admin part), or the campaign is as large as the waitlist they leave.
+ * The waitlist is topped up to BENCH_CAMPAIGN_RECIPIENTS addresses: run it first
+ * (`await benchCampaign(bench)` before the other parts in scripts/bench.ts), or the campaign is as
+ * large as the waitlist they leave (the admin part seeds 100,000). It returns when nothing of it is
+ * left queued, so no delivery runs under a later part's load.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 
 import pg from 'pg'
 
-import type { BenchSmtp } from './email'
+import { printTargets, table } from './format'
+import type { Bench } from './run'
 
 const RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS) || 10_000
 const TIMEOUT_MS = Number(process.env.BENCH_CAMPAIGN_TIMEOUT_MS) || 15 * 60_000
 const TARGETS = { queuedSeconds: 10 }
 
-export interface CampaignBenchOptions {
-  baseUrl: string
-  /** The site's database (the embedded server's, or BENCH_DATABASE_URL's). */
-  databaseUrl: string
-  /** The loopback SMTP server the site sends to (startBenchSmtp). */
-  smtp: BenchSmtp
-  /** A full admin of the site. */
-  username: string
-  password: string
-  resultsDir: string
-}
+/** What it needs of the run (scripts/bench/run.ts): the site, its database, an admin, the SMTP server. */
+export type CampaignBench = Pick<
+  Bench,
+  'baseUrl' | 'databaseUrl' | 'smtp' | 'username' | 'password' | 'resultsDir'
+> &
+  Partial<Pick<Bench, 'saveLatest'>>
 
 export type CampaignBenchRow = {
   measure: string
@@ -51,7 +49,7 @@ type Progress = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Runs the campaign benchmark and returns one row per measure for the results table. */
-export const benchCampaign = async (options: CampaignBenchOptions): Promise<CampaignBenchRow[]> => {
+export const benchCampaign = async (options: CampaignBench): Promise<CampaignBenchRow[]> => {
   const client = new pg.Client({ connectionString: options.databaseUrl })
   await client.connect()
   const tag = `bench-cmp-${Date.now().toString(36)}`
@@ -157,7 +155,7 @@ export const benchCampaign = async (options: CampaignBenchOptions): Promise<Camp
       `${JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2)}\n`,
     )
     const seconds = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} s`)
-    return [
+    const rows: CampaignBenchRow[] = [
       { measure: 'campaign recipients', value: total.toLocaleString('en'), target: '', ok: null },
       { measure: 'send answered (202)', value: `${answerMs} ms`, target: '', ok: send.ok },
       // The job waits for the next queue tick (EMAIL_QUEUE_CRON, every 5 s by default).
@@ -182,6 +180,20 @@ export const benchCampaign = async (options: CampaignBenchOptions): Promise<Camp
         ok: duplicates === 0 && sent + (progress?.skipped ?? 0) === total,
       },
     ]
+    console.log(
+      table([
+        ['Campaign', 'Value', 'Target'],
+        ...rows.map((row) => [row.measure, row.value, row.target || '–']),
+      ]),
+    )
+    printTargets(
+      'Campaign targets:',
+      rows
+        .filter((row) => row.ok !== null)
+        .map((row) => ({ name: row.measure, actual: row.value, pass: Boolean(row.ok) })),
+    )
+    options.saveLatest?.({ campaign: result })
+    return rows
   } finally {
     await client.end()
   }

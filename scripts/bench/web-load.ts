@@ -2,15 +2,7 @@
  * Throughput of a page against the bare route of the same server: autocannon, 20 concurrent
  * clients, GET only, in-process (part of `npm run bench:web`, docs/benchmarks.md).
  */
-// @ts-expect-error -- autocannon ships no type declarations; the part used here is typed below.
-import autocannonUntyped from 'autocannon'
-
-type Histogram = { average: number; p50: number; p99: number }
-type Result = { requests: Histogram; latency: Histogram; non2xx: number; errors: number }
-const autocannon = autocannonUntyped as (
-  options: { url: string; connections: number; duration: number },
-  callback: (error: Error | null, result: Result) => void,
-) => unknown
+import { autocannon } from './autocannon'
 
 export const LOAD_CONNECTIONS = 20
 

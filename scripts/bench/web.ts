@@ -13,10 +13,8 @@
  * LOAD_SECONDS (default 5) sets each throughput run's length. BENCH_URL measures a site that is
  * already running (e.g. `next start` on a build of your own) instead of starting one.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -24,6 +22,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 
 import { INTERNAL_ROUTES, PUBLIC_ROUTES } from '../../src/lib/routes'
+import { type Site, startSite, stopSite } from '../lib/site-server'
 import { type LighthouseResult, medianRun, startChrome } from './lighthouse'
 import { LOAD_CONNECTIONS, type LoadResult, load } from './web-load'
 
@@ -31,7 +30,6 @@ const root = path.resolve(import.meta.dirname, '../..')
 const resultsDir = path.join(root, 'bench-results')
 const FLOOR_ROUTE = '/bench-floor-404'
 const JS_BUDGET_OVER_FLOOR = 40 * 1024
-const STARTUP_TIMEOUT_MS = 10 * 60_000
 const BARE_ROUTE = '/api/status'
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 5)
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1)
@@ -50,65 +48,6 @@ type RouteResult = {
   lcpInHtml: boolean
   load?: LoadResult
   lighthouse?: LighthouseResult
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on('error', reject)
-    probe.listen(0, () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-
-const startSite = (port: number, dataDir: string): ChildProcess => {
-  fs.mkdirSync(resultsDir, { recursive: true })
-  const log = fs.openSync(path.join(resultsDir, 'web-server.log'), 'w')
-  return spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        SERVER_URL: `http://localhost:${port}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        PAYLOAD_SECRET: randomBytes(32).toString('hex'),
-        ADMIN_USERNAME: 'bench',
-        ADMIN_PASSWORD: randomBytes(16).toString('hex'),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', log, log],
-      detached: true,
-    },
-  )
-}
-
-const stopSite = (child: ChildProcess) => {
-  try {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM')
-  } catch {
-    // already gone
-  }
-}
-
-const waitUntilHealthy = async (base: string, child: ChildProcess) => {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error('the site exited; see bench-results/web-server.log')
-    try {
-      const response = await fetch(`${base}/api/health`)
-      if (response.ok) return
-    } catch {
-      // building, migrating or seeding
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-  }
-  throw new Error('the site did not become healthy in time')
 }
 
 /**
@@ -211,17 +150,41 @@ const measure = async (base: string, route: string, jsCache: Map<string, number>
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-web-'))
+const interrupted = new AbortController()
+let siteReady: Promise<Site> | undefined
+let site: Site | undefined
+
+/** The site on a free port and a throw-away embedded database, building first when needed. */
+const startBenchSite = () =>
+  startSite({
+    run: 'start-script',
+    databaseUrl: '',
+    setServerUrl: true,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PAYLOAD_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_USERNAME: 'bench',
+      ADMIN_PASSWORD: randomBytes(16).toString('hex'),
+      LOG_LEVEL: 'warn',
+    },
+    logFile: path.join(resultsDir, 'web-server.log'),
+    ownGroup: true,
+    signal: interrupted.signal,
+  })
+
 const main = async () => {
   const external = process.env.BENCH_URL?.replace(/\/+$/, '')
-  const port = await freePort()
-  const base = external ?? `http://localhost:${port}`
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-web-'))
-  const site = external ? undefined : startSite(port, dataDir)
   const jsCache = new Map<string, number>()
   try {
-    if (site) {
-      console.log(`starting the site on ${base} (builds first when the sources changed)…`)
-      await waitUntilHealthy(base, site)
+    let base = external
+    if (!base) {
+      console.log('starting the site (builds first when the sources changed)…')
+      siteReady = startBenchSite()
+      site = await siteReady
+      base = site.url
+      console.log(`the site is ready on ${base}`)
     }
     const floor = await measure(base, FLOOR_ROUTE, jsCache)
     const budget = floor.jsGzipBytes + JS_BUDGET_OVER_FLOOR
@@ -305,12 +268,26 @@ const main = async () => {
       console.log('\nevery budget met')
     }
   } finally {
-    if (site) {
-      stopSite(site)
-      await new Promise((resolve) => setTimeout(resolve, 2000))
-    }
+    if (site) await stopSite(site)
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+// Ctrl-C: the site runs in a process group of its own, so it is stopped from here.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the site…`)
+    // A site still starting is stopped by startSite itself, which then rejects. A running one
+    // gets its SIGTERM now, before any other handler (chrome-launcher's) can end this process.
+    interrupted.abort(new Error(`${signal} while starting the site`))
+    const stopped = site ? stopSite(site) : siteReady ? siteReady.then(stopSite) : Promise.resolve()
+    void stopped
+      .catch(() => undefined)
+      .finally(() => {
+        fs.rmSync(dataDir, { recursive: true, force: true })
+        process.exit(130)
+      })
+  })
 }
 
 await main().catch((error: unknown) => {

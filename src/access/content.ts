@@ -9,6 +9,9 @@ import { canEditContentUser, isAdminUser } from './index'
 const signedIn = (user: Parameters<typeof isAdminUser>[0]) =>
   isAdminUser(user) || canEditContentUser(user)
 
+/** Who reads drafts, in the admin and in previews of the site (decision 0120). */
+export const canReadDrafts = signedIn
+
 export const readPublished: Access = ({ req }) =>
   signedIn(req.user) ? true : { _status: { equals: 'published' } }
 

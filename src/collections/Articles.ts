@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { canEditContent } from '@/access'
 import { textList } from '@/fields'
 import { readPublished, readVersions } from '@/access/content'
+import { previewAdmin } from '@/access/preview'
 import { redirectOldSlug } from '@/lib/content/redirects'
 import { slugField } from '@/lib/content/slug'
 import { contentVersions } from '@/lib/content/versions'
@@ -20,6 +21,7 @@ export const Articles: CollectionConfig = {
     useAsTitle: 'title',
     group: 'Content',
     defaultColumns: ['title', 'author', 'publishedAt', 'featured', '_status'],
+    ...previewAdmin((doc) => (typeof doc.slug === 'string' ? `/insights/${doc.slug}` : null)),
   },
   access: {
     read: readPublished,

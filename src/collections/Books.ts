@@ -32,12 +32,11 @@ export const Books: CollectionConfig = {
       type: 'text',
       defaultValue: 'Available in hardcover, paperback, and digital formats',
     },
-    { name: 'coverImage', type: 'text', admin: { description: 'Path of the cover under /public' } },
     {
       name: 'cover',
       type: 'upload',
       relationTo: 'media',
-      admin: { description: 'Replaces the cover path when set.' },
+      admin: { description: 'The cover on the book page and on /publishing.' },
     },
     { name: 'storeUrl', type: 'text', admin: { description: 'Book retailer page' } },
   ],

@@ -2,12 +2,19 @@ import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
 import { readPublished, readVersions } from '@/access/content'
+import { previewAdmin } from '@/access/preview'
 import { contentVersions } from '@/lib/content/versions'
 import { revalidatePublished } from '@/lib/revalidate'
 
 export const Characters: CollectionConfig = {
   slug: 'characters',
-  admin: { useAsTitle: 'name', group: 'Content', defaultColumns: ['name', 'location', '_status'] },
+  admin: {
+    useAsTitle: 'name',
+    group: 'Content',
+    defaultColumns: ['name', 'location', '_status'],
+    // Live preview on /characters, where every guide has a card (decision 0120).
+    ...previewAdmin(() => '/characters'),
+  },
   access: { ...contentAccess, read: readPublished, readVersions },
   versions: contentVersions,
   orderable: true,
@@ -23,12 +30,11 @@ export const Characters: CollectionConfig = {
     { name: 'icon', type: 'text', admin: { description: 'An emoji or short symbol' } },
     { name: 'color', type: 'text', admin: { description: 'Accent colour, e.g. #f5b642' } },
     { name: 'gradient', type: 'text', admin: { description: 'CSS gradient for the card' } },
-    { name: 'image', type: 'text', admin: { description: 'Path of the artwork under /public' } },
     {
       name: 'artwork',
       type: 'upload',
       relationTo: 'media',
-      admin: { description: 'Replaces the artwork path when set.' },
+      admin: { description: 'The picture of the guide on /characters (square works best).' },
     },
   ],
 }

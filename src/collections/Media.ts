@@ -4,18 +4,21 @@ import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '@/access'
 import { env } from '@/lib/env'
+import { revalidateMedia } from '@/lib/revalidate'
 
 const webp = { formatOptions: { format: 'webp' as const, options: { quality: 80 } } }
 
 /**
  * Images editors upload (decision 0083): the original plus WebP sizes for the pages' `srcset`,
- * cropped around the focal point an editor sets. Files on local disk under MEDIA_DIR.
+ * cropped around the focal point an editor sets. Files on local disk under MEDIA_DIR, or in an
+ * S3-compatible bucket when S3_BUCKET is set (src/lib/storage.ts, decision 0120).
  */
 export const Media: CollectionConfig = {
   slug: 'media',
   admin: { group: 'Content', useAsTitle: 'alt' },
   access: contentAccess,
   trash: true,
+  hooks: revalidateMedia,
   upload: {
     staticDir: path.resolve(env().MEDIA_DIR ?? path.join(env().DATA_DIR, 'media')),
     mimeTypes: ['image/*'],

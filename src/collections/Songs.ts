@@ -18,15 +18,10 @@ export const Songs: CollectionConfig = {
     { name: 'description', type: 'textarea' },
     { name: 'videoUrl', type: 'text', admin: { description: 'Embeddable video address' } },
     {
-      name: 'albumArt',
-      type: 'text',
-      admin: { description: 'Path of the album art under /public' },
-    },
-    {
       name: 'albumCover',
       type: 'upload',
       relationTo: 'media',
-      admin: { description: 'Replaces the album art path when set.' },
+      admin: { description: 'The album art on the song page and on /records.' },
     },
     {
       name: 'albumUrl',

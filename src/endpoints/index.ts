@@ -5,6 +5,7 @@ import { adminAiEndpoints } from './admin-ai'
 import { emailEndpoints } from './email'
 import { operationsEndpoints } from './operations'
 import { publicEndpoints } from './public'
+import { shareImageEndpoint } from './share-image'
 import { shopifyEndpoints } from './shopify'
 
 /** Every custom endpoint, served under /api. */
@@ -15,4 +16,5 @@ export const endpoints: Endpoint[] = [
   ...adminAiEndpoints,
   ...emailEndpoints,
   ...shopifyEndpoints,
+  shareImageEndpoint,
 ]

@@ -2,6 +2,7 @@ import type { GlobalConfig } from 'payload'
 
 import { anyone, canEditContent, isFullAdminField } from '@/access'
 import { readVersions } from '@/access/content'
+import { previewAdmin } from '@/access/preview'
 import { contentVersions } from '@/lib/content/versions'
 import { revalidatePublishedGlobal } from '@/lib/revalidate'
 import { RETENTION_DEFAULTS } from '@/services/retention'
@@ -15,7 +16,8 @@ const link = (name: string, description: string) => ({
 
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
-  admin: { group: 'Content' },
+  // Live preview on the home page, which shows the tagline and the links (decision 0120).
+  admin: { group: 'Content', ...previewAdmin(() => '/') },
   access: { read: anyone, update: canEditContent, readVersions },
   versions: contentVersions,
   hooks: { afterChange: [revalidatePublishedGlobal] },
@@ -33,6 +35,29 @@ export const SiteSettings: GlobalConfig = {
       fields: [
         { name: 'service', type: 'text', required: true },
         { name: 'url', type: 'text', required: true },
+      ],
+    },
+    {
+      // Shared links of every page without a picture of its own (decision 0121).
+      name: 'shareImage',
+      type: 'upload',
+      relationTo: 'media',
+      // Link previews take PNG, JPEG or WebP, not SVG: the 1200×630 `share` size is used.
+      filterOptions: { mimeType: { not_equals: 'image/svg+xml' } },
+      admin: {
+        description:
+          'Shown when a page is shared (1200×630 works best). Empty: the Starfinity card.',
+      },
+    },
+    {
+      // The founder's gallery on /about (decision 0121).
+      name: 'aboutGallery',
+      type: 'array',
+      maxRows: 12,
+      admin: { description: 'Pictures of the gallery on /about; a click opens one full size.' },
+      fields: [
+        { name: 'image', type: 'upload', relationTo: 'media', required: true },
+        { name: 'caption', type: 'text', required: true },
       ],
     },
     {

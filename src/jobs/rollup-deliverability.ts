@@ -1,6 +1,6 @@
 import type { TaskConfig } from 'payload'
 
-import { rollupDeliverability } from '@/services/email/metrics'
+import { rollupDeliverability } from '@/services/metrics/deliverability'
 
 /** Writes the daily deliverability totals (runs nightly). */
 export const rollupDeliverabilityMetrics: TaskConfig<{ input: object; output: { days: number } }> =

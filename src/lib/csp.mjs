@@ -38,6 +38,10 @@ export const baseSecurityHeaders = () => ({
  * @property {ScriptSources} scripts
  * @property {boolean} dev `next dev` needs eval (React's debug stacks) and a websocket.
  * @property {boolean} https HSTS and upgrade-insecure-requests: production behind https only.
+ * @property {'none' | 'self'} [framing] Who may frame the response: no one ('none', the default),
+ *   or the site itself: editors' previews, shown in the admin's live preview (decision 0120).
+ * @property {boolean} [framesSelf] The page may frame the site's own pages (the admin, for its
+ *   live preview).
  */
 
 /** @param {ScriptSources} scripts */
@@ -52,7 +56,13 @@ const scriptSrc = (scripts, /** @type {boolean} */ dev) => {
 }
 
 /** @param {PolicyOptions} options */
-export const contentSecurityPolicy = ({ scripts, dev, https }) =>
+export const contentSecurityPolicy = ({
+  scripts,
+  dev,
+  https,
+  framing = 'none',
+  framesSelf = false,
+}) =>
   [
     "default-src 'self'",
     scriptSrc(scripts, dev),
@@ -64,13 +74,13 @@ export const contentSecurityPolicy = ({ scripts, dev, https }) =>
     "font-src 'self' data:",
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
     "media-src 'self'",
-    `frame-src ${FRAME_ORIGINS.join(' ')}`,
+    `frame-src ${framesSelf ? "'self' " : ''}${FRAME_ORIGINS.join(' ')}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors '${framing}'`,
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ')
 

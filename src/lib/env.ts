@@ -16,6 +16,16 @@ const schema = z.object({
   // The data root (embedded database, secret, media) and, apart from it, the uploaded media.
   DATA_DIR: z.string().min(1).default('data'),
   MEDIA_DIR: z.string().min(1).optional(),
+  // Uploaded media in S3-compatible storage instead of MEDIA_DIR, when S3_BUCKET is set (decision
+  // 0120). S3_ENDPOINT for a non-AWS server (MinIO, R2, …), which usually needs path-style URLs;
+  // without keys the AWS SDK's own credential chain applies (instance role, AWS_* variables).
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z.string().min(1).optional(),
   // Session cookies are Secure in production unless this is "false" (a plain-http deployment).
   SECURE_COOKIES: z.enum(['true', 'false']).default('true'),
   // The first admin, created once when both are set (src/seed/admin.ts).

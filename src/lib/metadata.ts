@@ -5,7 +5,10 @@ import { TAGLINE } from './constants'
 export const SITE_NAME = 'Starfinity'
 export const DEFAULT_DESCRIPTION =
   'Books, music, a companion app and a community for conscious families. ' + TAGLINE + '.'
-export const DEFAULT_SHARE_IMAGE = { url: '/images/og-default.png', width: 1200, height: 630 }
+/** The Starfinity card, shipped with the site: shared links show it until editors choose another. */
+export const FALLBACK_SHARE_IMAGE = '/images/og-default.png'
+/** Shared links of pages without a picture of their own: the site settings' choice (decision 0121). */
+export const DEFAULT_SHARE_IMAGE = { url: '/api/share-image', width: 1200, height: 630 }
 
 /**
  * Title, description, canonical address and share cards of one page (the layout sets the base

@@ -38,16 +38,38 @@ export const revalidateContent = (paths: string[], tags: string[] = []) => {
   return { afterChange: [afterChange], afterDelete: [afterDelete] }
 }
 
-/** Site settings feed the layout of every page. */
-export const revalidateGlobal: GlobalAfterChangeHook = ({ doc, req, context }) => {
-  if (context.disableRevalidate) return doc
+/** Every page: the layout they all share. */
+const refreshEveryPage = (req: PayloadRequest, context: Record<string, unknown>) => {
+  if (context.disableRevalidate) return
   try {
     revalidatePath('/', 'layout')
   } catch (error) {
     req.payload.logger.warn({ msg: 'revalidation skipped', error: (error as Error).message })
   }
+}
+
+/** Site settings feed the layout of every page. */
+export const revalidateGlobal: GlobalAfterChangeHook = ({ doc, req, context }) => {
+  refreshEveryPage(req, context)
   return doc
 }
+
+/**
+ * Media: any page may show a picture (characters, books, the gallery, article covers), so a changed,
+ * trashed or deleted one refreshes them all; a new upload is on no page until a document uses it,
+ * and that document's own publish refreshes its pages.
+ */
+export const revalidateMedia = (() => {
+  const afterChange: CollectionAfterChangeHook = ({ doc, operation, req, context }) => {
+    if (operation === 'update') refreshEveryPage(req, context)
+    return doc
+  }
+  const afterDelete: CollectionAfterDeleteHook = ({ doc, req, context }) => {
+    refreshEveryPage(req, context)
+    return doc
+  }
+  return { afterChange: [afterChange], afterDelete: [afterDelete] }
+})()
 
 type Versioned = { _status?: string | null } & Record<string, unknown>
 

@@ -36,6 +36,13 @@ export const CACHED_PAGES: readonly string[] = [...PUBLIC_ROUTES, ...INTERNAL_RO
 /** Draft mode (editors' previews) renders a cached page per request, so it needs the nonce. */
 export const DRAFT_MODE_COOKIE = '__prerender_bypass'
 
+/** Opens a page in draft mode for a signed-in editor (decision 0120); /preview/exit leaves it. */
+export const PREVIEW_ROUTE = '/preview'
+
+/** The admin, whose live preview frames the site's own pages. */
+export const isAdminPage = (pathname: string) =>
+  pathname === '/admin' || pathname.startsWith('/admin/')
+
 export const isCachedPage = (pathname: string) => {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return CACHED_PAGES.some((page) =>

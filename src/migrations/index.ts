@@ -11,7 +11,9 @@ import * as migration_20261124_190026_people from './20261124_190026_people';
 import * as migration_20261124_201015_data_requests from './20261124_201015_data_requests';
 import * as migration_20261125_001103_house_dead_schema from './20261125_001103_house_dead_schema';
 import * as migration_20261125_001532_string_lists from './20261125_001532_string_lists';
-import * as migration_20261125_080127_campaigns_in_background from './20261125_080127_campaigns_in_background';
+import * as migration_20261125_080808_media_storage_prefix from './20261125_080808_media_storage_prefix';
+import * as migration_20261125_082554_media_images from './20261125_082554_media_images';
+import * as migration_20261125_084353_campaigns_in_background from './20261125_084353_campaigns_in_background';
 
 export const migrations = [
   {
@@ -80,8 +82,18 @@ export const migrations = [
     name: '20261125_001532_string_lists',
   },
   {
-    up: migration_20261125_080127_campaigns_in_background.up,
-    down: migration_20261125_080127_campaigns_in_background.down,
-    name: '20261125_080127_campaigns_in_background'
+    up: migration_20261125_080808_media_storage_prefix.up,
+    down: migration_20261125_080808_media_storage_prefix.down,
+    name: '20261125_080808_media_storage_prefix',
+  },
+  {
+    up: migration_20261125_082554_media_images.up,
+    down: migration_20261125_082554_media_images.down,
+    name: '20261125_082554_media_images',
+  },
+  {
+    up: migration_20261125_084353_campaigns_in_background.up,
+    down: migration_20261125_084353_campaigns_in_background.down,
+    name: '20261125_084353_campaigns_in_background'
   },
 ];

@@ -55,9 +55,43 @@ export const emailsQuerySchema = listQuerySchema.extend({
   ).transform((value) => (value === 'all' ? undefined : value)),
 })
 
-export const overviewQuerySchema = z.object({
-  days: param(wholeNumber('days', 1, 365)).transform((value) => value ?? 30),
-})
+/** The Overview's longest custom range, in days (a leap year, both ends included). */
+export const OVERVIEW_MAX_RANGE_DAYS = 366
+
+const calendarDate = (name: string) =>
+  z.iso
+    .date({ error: `${name} must be a date (YYYY-MM-DD)` })
+    .refine((value) => !Number.isNaN(Date.parse(value)), {
+      error: `${name} must be a date (YYYY-MM-DD)`,
+    })
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1
+
+/**
+ * The Overview's range: the last `days` days (default 30), or a custom range of UTC dates with
+ * both ends included (`from=2026-10-01&to=2026-10-31`). Parsed by the date picker too.
+ */
+export const overviewQuerySchema = z
+  .object({
+    days: param(wholeNumber('days', 1, 365)),
+    from: param(calendarDate('from')),
+    to: param(calendarDate('to')),
+  })
+  .superRefine(({ days, from, to }, context) => {
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message })
+    if (days !== undefined && (from || to)) issue('days', 'Give either days or from and to')
+    else if (from && !to) issue('to', 'to is required with from')
+    else if (to && !from) issue('from', 'from is required with to')
+    else if (from && to && from > to) issue('from', 'from must be on or before to')
+    else if (from && to && daysBetween(from, to) > OVERVIEW_MAX_RANGE_DAYS)
+      issue('to', `The range must be at most ${OVERVIEW_MAX_RANGE_DAYS} days`)
+  })
+  .transform(({ days, from, to }): { days: number } | { from: string; to: string } =>
+    from && to ? { from, to } : { days: days ?? 30 },
+  )
+export type OverviewQuery = z.output<typeof overviewQuerySchema>
 
 /** One person's records (GET, export and erase): the address, as every signup form stores it. */
 export const personQuerySchema = z.object({ email: emailSchema() })

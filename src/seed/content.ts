@@ -1,9 +1,16 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
-
 import type { CollectionSlug, Payload, RequiredDataFromCollectionSlug } from 'payload'
 
-import { articles, books, characters, faqItems, shopProducts, siteSettings, songs } from './data'
+import { ABOUT_GALLERY, importArtwork } from './artwork'
+import {
+  articles,
+  books,
+  characters,
+  faqItems,
+  shopProducts,
+  siteSettings,
+  songs,
+  type Seeded,
+} from './data'
 
 // Seeding runs outside a Next request: nothing to revalidate.
 const context = { disableRevalidate: true }
@@ -11,70 +18,51 @@ const context = { disableRevalidate: true }
 const hasDrafts = (payload: Payload, collection: CollectionSlug) =>
   Boolean(payload.collections[collection]?.config.versions?.drafts)
 
+/** The document with each of its seed files imported into Media (once) and set by id. */
+const withArtwork = async <S extends CollectionSlug>(
+  payload: Payload,
+  { seedFiles, ...data }: Seeded<S>,
+) => {
+  const out: Record<string, unknown> = { ...data }
+  for (const [field, file] of Object.entries(seedFiles ?? {}))
+    out[field] = await importArtwork(payload, file)
+  return out as RequiredDataFromCollectionSlug<S>
+}
+
 /** Creates each document whose key (slug, handle, question) is not there yet. */
 const ensure = async <S extends CollectionSlug>(
   payload: Payload,
   collection: S,
   key: string,
-  docs: RequiredDataFromCollectionSlug<S>[],
+  docs: Seeded<S>[],
 ) => {
-  for (const data of docs) {
-    const value = (data as Record<string, unknown>)[key]
+  for (const doc of docs) {
+    const value = (doc as Record<string, unknown>)[key]
     const found = await payload.count({ collection, where: { [key]: { equals: value } } })
+    if (found.totalDocs > 0) continue
+    const data = await withArtwork(payload, doc)
     // Seeded content is live at once (collections with drafts would otherwise store a draft).
     const live = { _status: 'published', ...data } as typeof data
-    if (found.totalDocs === 0)
-      await payload.create({
-        collection,
-        data: hasDrafts(payload, collection) ? live : data,
-        context,
-        depth: 0,
-      })
-  }
-}
-
-/** The seed's artwork (a file under /public) in Media, uploaded once: the sizes are made from it. */
-const ensureMedia = async (payload: Payload, file: string, alt: string) => {
-  const filename = path.basename(file).replace(/\.svg$/, '-seed.svg')
-  const found = await payload.find({
-    collection: 'media',
-    where: { filename: { equals: filename } },
-    limit: 1,
-    depth: 0,
-  })
-  if (found.docs[0]) return found.docs[0].id
-  const data = await readFile(path.join(process.cwd(), 'public', file))
-  const media = await payload.create({
-    collection: 'media',
-    data: { alt },
-    file: { data, mimetype: 'image/svg+xml', name: filename, size: data.length },
-    context,
-    depth: 0,
-  })
-  return media.id
-}
-
-/** Articles whose cover is named by a seed file: the file is imported into Media first. */
-const withCovers = async (payload: Payload, docs: Awaited<ReturnType<typeof articles>>) => {
-  const out = []
-  for (const doc of docs) {
-    const cover = doc.coverImage as unknown as { seedFile?: string; alt?: string } | undefined
-    const found = await payload.count({
-      collection: 'articles',
-      where: { slug: { equals: doc.slug } },
+    await payload.create({
+      collection,
+      data: hasDrafts(payload, collection) ? live : data,
+      context,
+      depth: 0,
     })
-    if (found.totalDocs > 0 || !cover?.seedFile) {
-      out.push({ ...doc, coverImage: undefined })
-      continue
-    }
-    out.push({ ...doc, coverImage: await ensureMedia(payload, cover.seedFile, cover.alt ?? '') })
   }
-  return out
+}
+
+/** The founder's gallery of /about, its pictures imported into Media. */
+const aboutGallery = async (payload: Payload) => {
+  const rows = []
+  for (const { file, caption } of ABOUT_GALLERY)
+    rows.push({ image: await importArtwork(payload, file), caption })
+  return rows
 }
 
 export const seedContent = async (payload: Payload) => {
   await ensure(payload, 'characters', 'slug', characters)
-  await ensure(payload, 'articles', 'slug', await withCovers(payload, await articles(payload)))
+  await ensure(payload, 'articles', 'slug', await articles(payload))
   await ensure(payload, 'faq-items', 'question', faqItems)
   await ensure(payload, 'books', 'slug', books)
   const [book] = (
@@ -96,7 +84,7 @@ export const seedContent = async (payload: Payload) => {
   if (!settings.shopName)
     await payload.updateGlobal({
       slug: 'site-settings',
-      data: { ...siteSettings, _status: 'published' },
+      data: { ...siteSettings, aboutGallery: await aboutGallery(payload), _status: 'published' },
       context,
       depth: 0,
     })

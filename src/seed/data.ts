@@ -1,7 +1,20 @@
 import { convertMarkdownToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
-import type { DataFromGlobalSlug, Payload, RequiredDataFromCollectionSlug } from 'payload'
+import type {
+  CollectionSlug,
+  DataFromGlobalSlug,
+  Payload,
+  RequiredDataFromCollectionSlug,
+} from 'payload'
 
 /** Seed content: what a fresh site shows before editors change anything in the admin. */
+
+/**
+ * A seed document whose upload fields are files of the artwork under /public (`seedFiles`, field
+ * name to path): the seed imports them into Media first, the SVG's title as alt text.
+ */
+export type Seeded<S extends CollectionSlug> = RequiredDataFromCollectionSlug<S> & {
+  seedFiles?: Record<string, string>
+}
 
 const FOUNDER = 'Elena Starling'
 
@@ -14,7 +27,7 @@ const streamingLinks = [
 
 const bookStoreUrl = 'https://www.amazon.com/s?k=Dune+Big+Ears+Starfinity'
 
-export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
+export const characters: Seeded<'characters'>[] = [
   {
     slug: 'dune',
     name: 'Dune',
@@ -30,7 +43,7 @@ export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
     icon: '🦊',
     color: '#E8A33D',
     gradient: 'linear-gradient(135deg, #F9D976 0%, #E8A33D 55%, #B8692E 100%)',
-    image: '/images/characters/dune.svg',
+    seedFiles: { artwork: '/images/characters/dune.svg' },
   },
   {
     slug: 'phoebe',
@@ -45,7 +58,7 @@ export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
     icon: '🦩',
     color: '#F47CA0',
     gradient: 'linear-gradient(135deg, #FFD1DC 0%, #F47CA0 55%, #D94F7B 100%)',
-    image: '/images/characters/phoebe.svg',
+    seedFiles: { artwork: '/images/characters/phoebe.svg' },
   },
   {
     slug: 'chirpy',
@@ -60,7 +73,7 @@ export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
     icon: '🐸',
     color: '#3FB56B',
     gradient: 'linear-gradient(135deg, #B7F0AD 0%, #3FB56B 55%, #1F7A48 100%)',
-    image: '/images/characters/chirpy.svg',
+    seedFiles: { artwork: '/images/characters/chirpy.svg' },
   },
   {
     slug: 'fern',
@@ -75,7 +88,7 @@ export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
     icon: '🐿️',
     color: '#7B6CF6',
     gradient: 'linear-gradient(135deg, #A5B4FC 0%, #7B6CF6 50%, #2E2A6B 100%)',
-    image: '/images/characters/fern.svg',
+    seedFiles: { artwork: '/images/characters/fern.svg' },
   },
   {
     slug: 'crystal',
@@ -90,7 +103,7 @@ export const characters: RequiredDataFromCollectionSlug<'characters'>[] = [
     icon: '❄️',
     color: '#7FC8F8',
     gradient: 'linear-gradient(135deg, #F0F9FF 0%, #BEE3F8 45%, #7FC8F8 100%)',
-    image: '/images/characters/crystal.svg',
+    seedFiles: { artwork: '/images/characters/crystal.svg' },
   },
 ]
 
@@ -215,18 +228,13 @@ The melody stayed simple on purpose, so that a four-year-old can sing it after h
 *Music is a story you can hold in your mouth.* We hope families sing it in the car, off-key and all.
 `
 
-export const articles = async (
-  payload: Payload,
-): Promise<RequiredDataFromCollectionSlug<'articles'>[]> => {
+export const articles = async (payload: Payload): Promise<Seeded<'articles'>[]> => {
   const editorConfig = await editorConfigFactory.default({ config: payload.config })
   const lexical = (markdown: string) => convertMarkdownToLexical({ editorConfig, markdown })
   return [
     {
       slug: 'stories-behind-the-stories',
-      coverImage: {
-        seedFile: '/images/characters/dune.svg',
-        alt: 'Dune the fennec fox, with big ears, in the desert',
-      } as unknown as number,
+      seedFiles: { coverImage: '/images/characters/dune.svg' },
       title: 'Big Ears, Open Hearts: How the Starfinity Wild Guides Came to Be',
       excerpt:
         'A bedtime question, a little fennec fox and five animal guides from five real ' +
@@ -242,10 +250,7 @@ export const articles = async (
     },
     {
       slug: 'the-quiet-minute',
-      coverImage: {
-        seedFile: '/images/books/dune-big-ears.svg',
-        alt: 'The cover of the book Dune Big Ears',
-      } as unknown as number,
+      seedFiles: { coverImage: '/images/books/dune-big-ears.svg' },
       title: 'The Quiet Minute: Teaching Children to Listen Through Stories',
       excerpt:
         'Why every chapter of Dune Big Ears begins with a pause, and three small rituals ' +
@@ -260,10 +265,7 @@ export const articles = async (
     },
     {
       slug: 'making-the-theme-song',
-      coverImage: {
-        seedFile: '/images/books/dune-music-album.svg',
-        alt: 'The album art of the Starfinity Wild theme song',
-      } as unknown as number,
+      seedFiles: { coverImage: '/images/books/dune-music-album.svg' },
       title: 'From a Desert Lullaby to the Starfinity Wild Theme Song',
       excerpt:
         'How a melody hummed on a long drive became the song children sing along to, and ' +
@@ -477,7 +479,7 @@ export const faqItems: RequiredDataFromCollectionSlug<'faq-items'>[] = faqGroups
   ([group, entries]) => entries.map((entry) => ({ group, ...entry })),
 )
 
-export const books: RequiredDataFromCollectionSlug<'books'>[] = [
+export const books: Seeded<'books'>[] = [
   {
     slug: 'dune-big-ears',
     title: 'Dune and the Big Ears',
@@ -508,7 +510,7 @@ export const books: RequiredDataFromCollectionSlug<'books'>[] = [
       'Friendship and belonging',
     ],
     formats: 'Available in hardcover, paperback, and digital formats',
-    coverImage: '/images/books/dune-big-ears.svg',
+    seedFiles: { cover: '/images/books/dune-big-ears.svg' },
     storeUrl: bookStoreUrl,
   },
 ]
@@ -563,7 +565,7 @@ const lyrics: { section: 'verse' | 'chorus' | 'bridge' | 'outro'; text: string }
 ]
 
 /** The related book is added by the seeder, once the book exists. */
-export const songs: Omit<RequiredDataFromCollectionSlug<'songs'>, 'book'>[] = [
+export const songs: Omit<Seeded<'songs'>, 'book'>[] = [
   {
     slug: 'dune-music',
     title: 'Listen With Your Heart',
@@ -573,7 +575,7 @@ export const songs: Omit<RequiredDataFromCollectionSlug<'songs'>, 'book'>[] = [
       'fennec fox who learns that big ears, and big hearts, are made for listening. Perfect ' +
       'for bedtime, car rides and quiet moments together.',
     videoUrl: 'https://www.youtube-nocookie.com/embed/starfinity-dune',
-    albumArt: '/images/books/dune-music-album.svg',
+    seedFiles: { albumCover: '/images/books/dune-music-album.svg' },
     albumUrl: 'https://open.spotify.com/search/Listen%20With%20Your%20Heart%20Starfinity',
     lyrics,
     streamingLinks,
@@ -613,7 +615,7 @@ export const shopProducts: RequiredDataFromCollectionSlug<'shop-products'>[] = [
   },
 ]
 
-export const siteSettings: Omit<DataFromGlobalSlug<'site-settings'>, 'id'> = {
+export const siteSettings: Omit<DataFromGlobalSlug<'site-settings'>, 'id' | 'aboutGallery'> = {
   tagline: 'Where the Future is Human',
   shopName: 'Starfinity Shop',
   shopDescription:

@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
-import { notice, openTab, seedVisitors, signIn } from './helpers/admin'
+import { DESKTOP, MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { notice, openTab, seedVisitors, signIn, visitorPost } from './helpers/admin'
 
 let browser: Browser
 let people: Awaited<ReturnType<typeof seedVisitors>>
@@ -67,6 +67,53 @@ test('a full admin works through every tab', async () => {
   await page.getByText('Page views (7 days)').waitFor()
   await page.getByLabel('Range').selectOption('30')
   await page.getByText('Page views (30 days)').waitFor()
+
+  // A custom range: today only. The seeded visitor opened the records waitlist page.
+  await visitorPost('/api/engagement/event', {
+    eventType: 'page_view',
+    eventData: JSON.stringify({ event: 'product-specific-engagement', product: 'records' }),
+    page: '/waitlist',
+    sessionId: `session-${tag}`,
+  })
+  const today = new Date().toISOString().slice(0, 10)
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+  await page.getByLabel('Range').selectOption('custom')
+  await page.waitForURL(/[?&]from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d/)
+  await page.getByLabel('From', { exact: true }).fill(tomorrow)
+  await page.getByRole('alert').filter({ hasText: 'from must be on or before to' }).waitFor()
+  await page.getByLabel('From', { exact: true }).fill(today)
+  await page.getByLabel('To', { exact: true }).fill(today)
+  await page.waitForURL(new RegExp(`/admin\\?from=${today}&to=${today}$`))
+  await page.getByText('Page views (1 day)').waitFor()
+  const [expected] = await query<{ signups: number; visitors: number }>(
+    `select (select count(*)::int from waitlist_entries
+        where product = 'records' and joined_at >= $1::timestamptz and joined_at < $1::timestamptz + interval '1 day')
+        as signups,
+      (select count(distinct session_id)::int from engagement_events where event_type = 'page_view'
+        and session_id <> 'anonymous' and created_at >= $1::timestamptz and created_at < $1::timestamptz + interval '1 day')
+        as visitors`,
+    [`${today}T00:00:00Z`],
+  )
+  expect(expected.signups).toBeGreaterThan(0)
+  const funnel = page.getByLabel('Funnel records')
+  const step = (name: string) => funnel.getByRole('listitem').filter({ hasText: name })
+  await expect
+    .poll(() => step('Signups').locator('strong').textContent())
+    .toBe(String(expected.signups))
+  await expect(step('Visitors').locator('strong').textContent()).resolves.toBe(
+    String(expected.visitors),
+  )
+  expect(Number(await step('Waitlist page').locator('strong').textContent())).toBeGreaterThan(0)
+  await screenshot(page, 'admin-overview-funnel')
+  await page.setViewportSize(MOBILE)
+  await funnel.scrollIntoViewIfNeeded()
+  await screenshot(page, 'admin-overview-funnel-mobile')
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0)
+  await page.setViewportSize(DESKTOP)
 
   // Waitlist: filter, change the status, the default welcome email, the CSV export.
   await openTab(page, 'Waitlist Management')

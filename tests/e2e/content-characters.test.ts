@@ -1,4 +1,5 @@
-import type { Browser } from 'playwright-core'
+import type { APIRequestContext, Browser, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { exerciseNewsletterForm, pageErrors } from './content-helpers'
@@ -118,6 +119,96 @@ test("an editor's change to a character shows on /characters without a deploy", 
       headers: { Authorization: `JWT ${token}` },
       data: { description: crystal.description },
     })
+  }
+  await context.close()
+})
+
+/** Signs the editor in on this context's API and returns the authorization header. */
+const editorHeaders = async (api: APIRequestContext) => {
+  const login = await api.post('/api/users/login', {
+    data: { username: E2E_USERS.editor.username, password: E2E_USERS.editor.password },
+  })
+  expect(login.status()).toBe(200)
+  return { Authorization: `JWT ${((await login.json()) as { token: string }).token}` }
+}
+
+/** The `src` and `srcset` of a guide's picture on /characters, after a fresh load. */
+const pictureOf = async (page: Page, slug: string) => {
+  await page.reload()
+  const image = page.locator(`article#${slug} img`)
+  await image.scrollIntoViewIfNeeded()
+  return {
+    src: (await image.getAttribute('src')) ?? '',
+    srcset: (await image.getAttribute('srcset')) ?? '',
+    alt: (await image.getAttribute('alt')) ?? '',
+    width: await image.getAttribute('width'),
+    isLoaded: await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  }
+}
+
+test("an editor's new picture for a character: a draft changes nothing, publishing shows it", async () => {
+  const { page, context } = await openPage(browser)
+  const api = context.request
+  const headers = await editorHeaders(api)
+  const found = await api.get('/api/characters?where[slug][equals]=fern&depth=0')
+  const fern = ((await found.json()) as { docs: { id: number; artwork: number }[] }).docs[0]!
+  await page.goto('/characters')
+  const before = await pictureOf(page, 'fern')
+  expect(before.src).toMatch(/\/api\/media\/file\/fern-seed(-\d+)?\.svg$/)
+  expect(before.isLoaded).toBe(true)
+
+  const png = await sharp({
+    create: { width: 2000, height: 2000, channels: 3, background: '#2f6f4f' },
+  })
+    .png()
+    .toBuffer()
+  const alt = `Fern at dawn (${Date.now()})`
+  const upload = await api.post('/api/media', {
+    headers,
+    multipart: {
+      file: { name: 'fern-at-dawn.png', mimeType: 'image/png', buffer: png },
+      _payload: JSON.stringify({ alt }),
+    },
+  })
+  expect(upload.status()).toBe(201)
+  const media = (
+    (await upload.json()) as {
+      doc: { id: number; sizes: Record<string, { url: string; width: number; height: number }> }
+    }
+  ).doc
+  expect(media.sizes.card).toMatchObject({ width: 768, height: 768 })
+
+  try {
+    const draft = await api.patch(`/api/characters/${fern.id}?draft=true`, {
+      headers,
+      data: { artwork: media.id },
+    })
+    expect(draft.status()).toBe(200)
+    await page.waitForTimeout(1000)
+    expect((await pictureOf(page, 'fern')).src).toBe(before.src)
+
+    const publish = await api.patch(`/api/characters/${fern.id}`, {
+      headers,
+      data: { artwork: media.id, _status: 'published' },
+    })
+    expect(publish.status()).toBe(200)
+    const published = Date.now()
+    let after = await pictureOf(page, 'fern')
+    while (after.src === before.src && Date.now() - published < 5000) {
+      await page.waitForTimeout(250)
+      after = await pictureOf(page, 'fern')
+    }
+    expect(Date.now() - published).toBeLessThan(5000)
+    expect(after).toMatchObject({ src: media.sizes.card.url, alt, width: '768', isLoaded: true })
+    expect(after.srcset).toContain(`${media.sizes.card.url} 768w`)
+    expect(after.srcset).toContain(`${media.sizes.fullWidth.url} 1600w`)
+    await screenshot(page, 'characters-new-picture')
+  } finally {
+    await api.patch(`/api/characters/${fern.id}`, {
+      headers,
+      data: { artwork: fern.artwork, _status: 'published' },
+    })
+    await api.delete(`/api/media/${media.id}`, { headers })
   }
   await context.close()
 })

@@ -110,6 +110,7 @@ const ENDPOINTS: Record<string, Rule | 'any'> = {
   'post /analytics/track': 'any',
   'get /health': all('ok'),
   'get /status': all('ok'),
+  'get /share-image': all('ok'),
   'post /admin/login': 'any',
   'get /admin/overview': ADMIN_READ,
   'get /admin/waitlist/export': only('full'),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runEmailQueue } from '@/jobs/queue'
 import { unsubscribeTokenFor } from '@/services/email/unsubscribe-links'
 import { confirmationToken } from '@/services/email/secret-links'
-import { rollupDeliverability } from '@/services/email/metrics'
+import { rollupDeliverability } from '@/services/metrics/deliverability'
 import { signGeneric } from '@/services/email/webhook'
 import { queueEmail } from '@/services/email/queue'
 

@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import { freePort, readRunning } from '@/lib/db/embedded'
 
+import { startSite } from '../../scripts/lib/site-server'
+
 /**
  * `npm start` as a new user runs it: nothing configured, the embedded database, the production
  * build. Then a stop and a start: what was stored is still there.
@@ -20,7 +22,7 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-const cleanEnv = (port: number) => {
+const cleanEnv = () => {
   const env: Record<string, string | undefined> = {}
   for (const [key, value] of Object.entries(process.env)) {
     if (
@@ -30,7 +32,6 @@ const cleanEnv = (port: number) => {
   }
   return {
     ...env,
-    PORT: String(port),
     DATA_DIR: dataDir,
     PAYLOAD_SECRET: 'site-test-secret-0123456789abcdef',
     // The load below comes from one address.
@@ -39,32 +40,15 @@ const cleanEnv = (port: number) => {
 }
 
 const start = async () => {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/start.ts'], {
-    cwd: root,
-    env: cleanEnv(port) as unknown as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const site = await startSite({
+    run: 'start-script',
+    databaseUrl: '',
+    host: '127.0.0.1',
+    env: cleanEnv(),
+    timeoutMs: 14 * 60_000,
   })
-  running.push(child)
-  let output = ''
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 14 * 60_000
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await closed // all output read
-      throw new Error(`npm start exited early (${child.exitCode ?? child.signalCode}):\n${output}`)
-    }
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return { child, base, output: () => output }
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-  }
-  throw new Error(`the site did not answer in time:\n${output}`)
+  running.push(site.child)
+  return { child: site.child, base: site.url, output: site.output }
 }
 
 const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
@@ -204,7 +188,7 @@ describe('npm start', () => {
       // A second owner of the same data directory is refused with a clear message.
       const third = spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/start.ts'], {
         cwd: root,
-        env: cleanEnv(await freePort()) as unknown as NodeJS.ProcessEnv,
+        env: { ...cleanEnv(), PORT: String(await freePort()) } as unknown as NodeJS.ProcessEnv,
       })
       let thirdOutput = ''
       third.stderr?.on('data', (chunk) => (thirdOutput += chunk))

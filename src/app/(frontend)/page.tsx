@@ -1,21 +1,34 @@
+import { getPageSettings } from '@/components/site/content/data'
+import { previewReader } from '@/components/site/content/draft'
 import { AboutFounder } from '@/components/site/home/AboutFounder'
 import { Connect } from '@/components/site/home/Connect'
 import { Ecosystem } from '@/components/site/home/Ecosystem'
 import { Hero } from '@/components/site/home/Hero'
 import { HomeTracking } from '@/components/site/home/HomeTracking'
+import { LiveHome } from '@/components/site/live-preview/LiveHome'
 import { ShopSection } from '@/components/site/shop/ShopSection'
 import { StarSky } from '@/components/site/stars/StarSky'
 import { backgroundStarCount } from '@/components/site/stars/star-layout'
 import { Page } from '@/components/site/ui'
 import { pageMetadata } from '@/lib/metadata'
-import { getSiteSettings } from '@/lib/site-content'
 
 export const metadata = pageMetadata({ path: '/' })
 
 const HOME_STARS = backgroundStarCount('medium', 80)
 
 export default async function HomePage() {
-  const settings = await getSiteSettings()
+  const settings = await getPageSettings()
+  // In an editor's preview of the site settings the sections follow the form (decision 0120).
+  if (await previewReader())
+    return (
+      <Page>
+        <StarSky count={HOME_STARS} />
+        <LiveHome settings={settings}>
+          <AboutFounder />
+          <ShopSection />
+        </LiveHome>
+      </Page>
+    )
   return (
     <Page>
       <StarSky count={HOME_STARS} />

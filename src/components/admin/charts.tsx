@@ -114,6 +114,10 @@ export function DayLine({
           {min}
         </AxisText>
         <path d={path.join(' ')} fill="none" stroke={SERIES_COLORS[0]} strokeWidth={2.5} />
+        {/* A one-day range has no line to draw: its one value is a dot. */}
+        {points.length === 1 && (
+          <circle cx={x(0)} cy={y(points[0].value)} r={4} fill={SERIES_COLORS[0]} />
+        )}
         {points.length > 0 && (
           <>
             <AxisText x={PAD.left} y={HEIGHT - 6}>

@@ -5,7 +5,7 @@
 import type { contactStats, toContact } from '@/services/admin/contacts'
 import type { emailStats, toEmailLog } from '@/services/admin/emails'
 import type { newsletterStats } from '@/services/admin/newsletter'
-import type { overview } from '@/services/admin/overview'
+import type { overview } from '@/services/metrics/overview'
 import type { toParentInsight } from '@/services/admin/parent-insights'
 import type { waitlistStats } from '@/services/admin/waitlist'
 

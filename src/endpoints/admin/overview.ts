@@ -2,7 +2,8 @@ import type { Endpoint } from 'payload'
 
 import { requireAdmin } from '@/access/admin'
 import { overviewQuerySchema } from '@/schemas/admin'
-import { overview } from '@/services/admin/overview'
+import { overview } from '@/services/metrics/overview'
+import { rangeOf } from '@/services/metrics/range'
 
 import { handler } from '../http'
 import { adminJson, queryOf } from './respond'
@@ -13,8 +14,8 @@ export const overviewEndpoints: Endpoint[] = [
     method: 'get',
     handler: handler(async (req) => {
       const user = requireAdmin(req)
-      const { days } = queryOf(req, overviewQuerySchema)
-      return adminJson(user, { data: await overview(req.payload, days) })
+      const range = rangeOf(queryOf(req, overviewQuerySchema))
+      return adminJson(user, { data: await overview(req.payload, range) })
     }),
   },
 ]

@@ -1,7 +1,7 @@
 import { EMAIL_TYPES, PRODUCTS, type Product } from '@/lib/constants'
-import type { AudienceMetrics } from '@/services/metrics'
-import type { EmailMetrics } from '@/services/metrics-email'
-import { PERIOD_LABELS, type Period } from '@/services/metrics-periods'
+import type { AudienceMetrics } from '@/services/metrics/audience'
+import type { EmailMetrics } from '@/services/metrics/email'
+import { PERIOD_LABELS, type Period } from '@/services/metrics/periods'
 
 /** Matches a question to the built-in figures and answers with the real numbers. */
 

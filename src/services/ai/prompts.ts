@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 
 import { brandFactsText } from '@/services/brand-facts'
-import { withoutEmails } from '@/services/metrics-periods'
+import { withoutEmails } from '@/services/metrics/without-emails'
 
 import type {
   AnalyticsQuestion,

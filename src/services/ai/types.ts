@@ -1,7 +1,7 @@
 import type { COMPOSE_TYPES } from '@/schemas/ai'
 import type { BrandFacts } from '@/services/brand-facts'
-import type { AudienceMetrics } from '@/services/metrics'
-import type { EmailMetrics } from '@/services/metrics-email'
+import type { AudienceMetrics } from '@/services/metrics/audience'
+import type { EmailMetrics } from '@/services/metrics/email'
 
 export type ComposeType = (typeof COMPOSE_TYPES)[number]
 

@@ -1,9 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import path from 'node:path'
+import { spawn } from 'node:child_process'
 
-import { freePort } from '@/lib/db/embedded'
+import { root } from '../../../scripts/lib/runtime'
+import { NEXT_BIN, startSite, stopSite } from '../../../scripts/lib/site-server'
 
-export const root = path.resolve(import.meta.dirname, '../../..')
+export { freePort } from '@/lib/db/embedded'
+export { root }
+
 // E2E_DIST_DIR: another directory, e.g. to keep serving one build while testing the next.
 export const E2E_DIST_DIR = process.env.E2E_DIST_DIR || '.next-e2e'
 
@@ -25,31 +27,11 @@ export const serverEnv = (
   ...extra,
 })
 
-export { freePort }
-
+/** `next build` (or another Next command) on the e2e build directory. */
 export const runNext = (args: string[], env: NodeJS.ProcessEnv, stdio: 'inherit' | 'pipe') =>
-  spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), ...args], {
-    cwd: root,
-    env,
-    stdio,
-  })
+  spawn(process.execPath, [NEXT_BIN, ...args], { cwd: root, env, stdio })
 
 export type RunningServer = { url: string; stop: () => Promise<void> }
-
-const waitForHealth = async (url: string, child: ChildProcess, output: () => string) => {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited:\n${output()}`)
-    try {
-      const response = await fetch(`${url}/api/health`)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`next start did not answer /api/health within 60 s:\n${output()}`)
-}
 
 /**
  * Starts `next start` on the e2e build. Tests that need other settings (e.g. a configured shop)
@@ -60,24 +42,13 @@ export const startServer = async (
   extraEnv: Record<string, string> = {},
   port?: number,
 ): Promise<RunningServer> => {
-  port ??= await freePort()
-  const url = `http://localhost:${port}`
-  const child = runNext(
-    ['start', '-p', String(port)],
-    serverEnv(databaseUrl, { SERVER_URL: url, PORT: String(port), ...extraEnv }),
-    'pipe',
-  )
-  let output = ''
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  await waitForHealth(url, child, () => output)
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
+  const site = await startSite({
+    run: 'next-start',
+    databaseUrl,
+    port,
+    setServerUrl: true,
+    env: serverEnv(databaseUrl, extraEnv),
+    timeoutMs: 60_000,
+  })
+  return { url: site.url, stop: async () => void (await stopSite(site)) }
 }

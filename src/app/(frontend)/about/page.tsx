@@ -18,6 +18,7 @@ import {
   Title,
 } from '@/components/site/ui'
 import { pageMetadata } from '@/lib/metadata'
+import { getAboutGallery } from '@/lib/site-content'
 
 export const metadata = pageMetadata({
   title: `About ${FOUNDER_NAME}`,
@@ -44,7 +45,8 @@ const PHILOSOPHY = [
   },
 ]
 
-export default function AboutPage() {
+export default async function AboutPage() {
+  const gallery = await getAboutGallery()
   return (
     <Page>
       <Section>
@@ -74,12 +76,14 @@ export default function AboutPage() {
           </Muted>
         </Container>
       </Section>
-      <Section aria-labelledby="gallery">
-        <Container>
-          <Heading id="gallery">Gallery</Heading>
-          <AboutGallery />
-        </Container>
-      </Section>
+      {gallery.length > 0 && (
+        <Section aria-labelledby="gallery">
+          <Container>
+            <Heading id="gallery">Gallery</Heading>
+            <AboutGallery pictures={gallery} />
+          </Container>
+        </Section>
+      )}
       <Section $tone="panel" aria-labelledby="philosophy">
         <Container>
           <Heading id="philosophy">Philosophy</Heading>

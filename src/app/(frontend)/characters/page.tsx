@@ -2,6 +2,8 @@ import { CharacterCard } from '@/components/site/characters/CharacterCard'
 import { CharacterStoriesSignup } from '@/components/site/characters/CharacterStoriesSignup'
 import { BackHome } from '@/components/site/content/BackHome'
 import { getCharacters } from '@/components/site/content/data'
+import { previewReader } from '@/components/site/content/draft'
+import { LiveCharacterList } from '@/components/site/live-preview/LiveCharacterList'
 import {
   ButtonLink,
   ButtonRow,
@@ -28,6 +30,8 @@ export const metadata = pageMetadata({
 
 export default async function CharactersPage() {
   const characters = await getCharacters()
+  // In an editor's preview the edited guide follows the form (decision 0120).
+  const isPreview = Boolean(await previewReader())
   return (
     <Page>
       <Section>
@@ -46,9 +50,13 @@ export default async function CharactersPage() {
       <Section aria-label="The five guides">
         <Container>
           <Stack $gap={28}>
-            {characters.map((character) => (
-              <CharacterCard key={character.id} character={character} />
-            ))}
+            {isPreview ? (
+              <LiveCharacterList characters={characters} />
+            ) : (
+              characters.map((character) => (
+                <CharacterCard key={character.id} character={character} />
+              ))
+            )}
           </Stack>
         </Container>
       </Section>

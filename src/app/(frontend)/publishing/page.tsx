@@ -1,4 +1,5 @@
 import { ArtFrame, TwoColumns } from '@/components/site/books/BookArt'
+import { MediaImage } from '@/components/site/MediaImage'
 import { BackHome } from '@/components/site/content/BackHome'
 import { FEATURED_BOOK_SLUG, getBook } from '@/components/site/content/data'
 import { FeatureCard } from '@/components/site/content/FeatureCard'
@@ -103,14 +104,7 @@ export default async function PublishingPage() {
           <Container>
             <TwoColumns>
               <ArtFrame $max={300}>
-                {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img
-                  src={book.coverImage || '/images/books/dune-big-ears.svg'}
-                  alt={`Cover of ${book.title}`}
-                  width={480}
-                  height={600}
-                  loading="lazy"
-                />
+                <MediaImage media={book.cover} sizes="(min-width: 300px) 300px, 100vw" />
               </ArtFrame>
               <Stack>
                 <Eyebrow>

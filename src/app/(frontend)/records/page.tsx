@@ -1,4 +1,5 @@
 import { ArtFrame, TwoColumns } from '@/components/site/books/BookArt'
+import { MediaImage } from '@/components/site/MediaImage'
 import { BackHome } from '@/components/site/content/BackHome'
 import { THEME_SONG_SLUG, getSong } from '@/components/site/content/data'
 import { RecordsSignup } from '@/components/site/content/ProductSignups'
@@ -56,12 +57,10 @@ export default async function RecordsPage() {
           <Container>
             <TwoColumns>
               <ArtFrame $max={340}>
-                {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img
-                  src={song.albumArt || '/images/books/dune-music-album.svg'}
-                  alt={`Album art for ${song.title}`}
-                  width={480}
-                  height={480}
+                <MediaImage
+                  media={song.albumCover}
+                  sizes="(min-width: 340px) 340px, 100vw"
+                  priority
                 />
               </ArtFrame>
               <Stack>

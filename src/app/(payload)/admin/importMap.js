@@ -29,6 +29,7 @@ import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 }
 import { LogoutButton as LogoutButton_9afb321262a9513c979915ca76b6cf86 } from '../../../components/admin/LogoutButton'
 import { Icon as Icon_3c1ca1e5d8578fae2e6ffc6817c2b018 } from '../../../components/admin/brand/Icon'
 import { Logo as Logo_7437ce0231b5e4cebe7d43c1ff8171d3 } from '../../../components/admin/brand/Logo'
+import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { DashboardView as DashboardView_d5206ed16da09b4b168746139c60fd4a } from '../../../components/admin/DashboardView'
 import { LoginView as LoginView_853b7d6ada75aa2253ade7b1d734aa13 } from '../../../components/admin/LoginView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -66,6 +67,7 @@ export const importMap = {
   "/components/admin/LogoutButton#LogoutButton": LogoutButton_9afb321262a9513c979915ca76b6cf86,
   "/components/admin/brand/Icon#Icon": Icon_3c1ca1e5d8578fae2e6ffc6817c2b018,
   "/components/admin/brand/Logo#Logo": Logo_7437ce0231b5e4cebe7d43c1ff8171d3,
+  "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "/components/admin/DashboardView#DashboardView": DashboardView_d5206ed16da09b4b168746139c60fd4a,
   "/components/admin/LoginView#LoginView": LoginView_853b7d6ada75aa2253ade7b1d734aa13,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1

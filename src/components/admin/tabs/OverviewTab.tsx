@@ -1,6 +1,5 @@
 'use client'
 
-import { useState } from 'react'
 import styled from 'styled-components'
 
 import { PRODUCTS } from '@/lib/constants'
@@ -9,10 +8,10 @@ import { useAdmin } from '../api'
 import { DayBars, DayLine, HorizontalBars } from '../charts'
 import { DataState } from '../parts'
 import type { Overview } from '../types'
-import { Label, Muted, Panel, PanelTitle, Row, Select, Stat, StatGrid } from '../ui'
-
-/** The ranges the Overview offers, in days (the API takes any from 1 to 365). */
-const RANGES = [7, 30, 90] as const
+import { Muted, Panel, PanelTitle, Row, Stat, StatGrid } from '../ui'
+import { Funnels } from './overview/Funnels'
+import { RangePicker } from './overview/RangePicker'
+import { useOverviewRange } from './overview/useOverviewRange'
 
 type DayCount = Overview['newsletterByDay'][number]
 
@@ -27,9 +26,9 @@ const signupDays = (rows: Overview['signupsByDay']) => {
   return [...byDate].map(([date, values]) => ({ date, values }))
 }
 
-/** The running subscriber total: today's total minus the later signups of the window. */
-const growth = (rows: DayCount[], total: number) => {
-  let running = total - rows.reduce((sum, row) => sum + row.count, 0)
+/** The running subscriber total: those who joined before the range, plus each day's signups. */
+const growth = (rows: DayCount[], before: number) => {
+  let running = before
   return rows.map((row) => ({ date: row.date, value: (running += row.count) }))
 }
 
@@ -45,24 +44,13 @@ function TopList({ label, rows }: { label: string; rows: { label: string; count:
 }
 
 export function OverviewTab() {
-  const [days, setDays] = useState<number>(30)
-  const { data, error, isLoading } = useAdmin<{ data: Overview }>(
-    `/api/admin/overview?days=${days}`,
-  )
+  const range = useOverviewRange()
+  const { data, error, isLoading } = useAdmin<{ data: Overview }>(range.endpoint)
   const overview = data?.data
   return (
     <>
       <Toolbar>
-        <Label>
-          Range
-          <Select value={days} onChange={(event) => setDays(Number(event.target.value))}>
-            {RANGES.map((range) => (
-              <option key={range} value={range}>
-                Last {range} days
-              </option>
-            ))}
-          </Select>
-        </Label>
+        <RangePicker shown={overview && { from: overview.from, to: overview.to }} />
       </Toolbar>
       <DataState isLoading={isLoading} error={error} isEmpty={false} empty="">
         {overview && (
@@ -74,10 +62,16 @@ export function OverviewTab() {
                 <Stat label="Messages" value={overview.totals.contacts} />
                 <Stat label="Unread messages" value={overview.totals.unreadContacts} />
                 <Stat
-                  label={`Page views (${overview.days} days)`}
+                  label={`Page views (${overview.days} ${overview.days === 1 ? 'day' : 'days'})`}
                   value={overview.totals.pageViews}
                 />
               </StatGrid>
+            </Wide>
+            <Wide>
+              <Panel>
+                <PanelTitle>Funnel per product</PanelTitle>
+                <Funnels funnels={overview.funnels} />
+              </Panel>
             </Wide>
             <Panel>
               <PanelTitle>Waitlist signups per day by product</PanelTitle>
@@ -91,7 +85,7 @@ export function OverviewTab() {
               <PanelTitle>Newsletter growth</PanelTitle>
               <DayLine
                 label="Newsletter subscribers over time"
-                points={growth(overview.newsletterByDay, overview.totals.newsletter)}
+                points={growth(overview.newsletterByDay, overview.newsletterBefore)}
               />
             </Panel>
             <Panel>

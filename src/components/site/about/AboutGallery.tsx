@@ -1,51 +1,34 @@
 'use client'
 
-import Image from 'next/image'
 import { useState } from 'react'
 import styled from 'styled-components'
 
+import type { Media } from '@/payload-types'
+
+import { MediaImage } from '../MediaImage'
 import { Modal } from '../Modal'
 import { colors } from '../theme'
 import { Muted } from '../ui'
 
-export const GALLERY = [
-  {
-    src: '/images/about/founder-portrait.svg',
-    width: 800,
-    height: 1000,
-    alt: 'Illustrated portrait of the founder under a starry sky',
-    caption: 'Dreaming up new worlds under the night sky',
-  },
-  {
-    src: '/images/about/creative-studio.svg',
-    width: 1200,
-    height: 800,
-    alt: 'A writing desk by a window, with a book, a guitar and a small plant',
-    caption: 'The studio where stories and songs begin',
-  },
-  {
-    src: '/images/about/nature-walk.svg',
-    width: 1200,
-    height: 800,
-    alt: 'A parent and child walking toward desert dunes at dusk, a fennec fox watching',
-    caption: "A dusk walk that became Dune's first story",
-  },
-] as const
+export type GalleryPicture = { id?: string | null; image: Media | number; caption: string }
 
-/** Three images; a click opens one full size in a modal that closes on background or button. */
-export function AboutGallery() {
+/** The pictures of the site settings; a click opens one full size in a modal (background or button closes it). */
+export function AboutGallery({ pictures }: { pictures: GalleryPicture[] }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null)
-  const open = openIndex === null ? null : GALLERY[openIndex]
+  const open = openIndex === null ? null : pictures[openIndex]
   return (
     <>
       <Thumbs>
-        {GALLERY.map((image, index) => (
-          <li key={image.src}>
+        {pictures.map((picture, index) => (
+          <li key={picture.id ?? index}>
             <Thumb type="button" onClick={() => setOpenIndex(index)}>
-              <Image src={image.src} width={image.width} height={image.height} alt={image.alt} />
+              <MediaImage
+                media={picture.image}
+                sizes="(min-width: 1100px) 360px, (min-width: 720px) 50vw, 100vw"
+              />
               <span className="visually-hidden">Open full size</span>
             </Thumb>
-            <Caption>{image.caption}</Caption>
+            <Caption>{picture.caption}</Caption>
           </li>
         ))}
       </Thumbs>
@@ -57,7 +40,7 @@ export function AboutGallery() {
       >
         {open && (
           <Full>
-            <Image src={open.src} width={open.width} height={open.height} alt={open.alt} />
+            <MediaImage media={open.image} sizes="(min-width: 960px) 900px, 100vw" priority />
             <Muted>{open.caption}</Muted>
           </Full>
         )}

@@ -3,6 +3,9 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 
+import type { Media } from '@/payload-types'
+
+import { MediaImage } from '../MediaImage'
 import { colors } from '../theme'
 
 const Frame = styled.div`
@@ -72,7 +75,7 @@ export function VideoFacade({
 }: {
   videoUrl: string
   title: string
-  poster?: string | null
+  poster?: Media | number | null
 }) {
   const [isLoaded, setIsLoaded] = useState(false)
   const src = `${videoUrl}${videoUrl.includes('?') ? '&' : '?'}autoplay=1`
@@ -87,10 +90,8 @@ export function VideoFacade({
         />
       ) : (
         <Poster type="button" onClick={() => setIsLoaded(true)} aria-label={`Play video: ${title}`}>
-          {poster && (
-            // eslint-disable-next-line @next/next/no-img-element
-            <img src={poster} alt="" width={480} height={480} />
-          )}
+          {/* Decorative: the album art is described beside the player. */}
+          <MediaImage media={poster} sizes="(min-width: 900px) 560px, 100vw" alt="" />
           <span className="play" aria-hidden="true">
             ▶
           </span>

@@ -1,5 +1,8 @@
 import type { CSSProperties } from 'react'
 
+import type { Media } from '@/payload-types'
+
+import { MediaImage } from '../MediaImage'
 import { colors } from '../theme'
 import { Subheading } from '../ui'
 import styles from './CharacterCard.module.css'
@@ -14,7 +17,7 @@ export type CharacterView = {
   icon?: string | null
   color?: string | null
   gradient?: string | null
-  image?: string | null
+  artwork?: Media | number | null
 }
 
 /** One animal guide: artwork, home, story and a line of wisdom (server-rendered; decision 0071). */
@@ -32,11 +35,7 @@ export function CharacterCard({ character }: { character: CharacterView }) {
       aria-labelledby={`${character.slug}-name`}
     >
       <div className={styles.art}>
-        {character.image && (
-          // Artwork ships as SVG with its own size; next/image adds nothing for vector files.
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={character.image} alt="" width={400} height={400} />
-        )}
+        <MediaImage media={character.artwork} sizes="(min-width: 400px) 320px, 100vw" />
       </div>
       <div>
         <Subheading id={`${character.slug}-name`}>{character.name}</Subheading>

@@ -2,15 +2,22 @@ import { cache } from 'react'
 
 import { PUBLISHED } from '@/access/content'
 import { payloadClient } from '@/lib/payload'
+import { getSiteSettings } from '@/lib/site-content'
 
-/** Content the public pages read per request (decision 55); `cache` reads each once a render. */
+import { previewReader, readAs } from './draft'
+
+/**
+ * Content the public pages read (published, or drafts in an editor's preview: `readAs`, decision
+ * 0120); `cache` reads each once a render.
+ */
 export const getCharacters = cache(async () => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'characters',
-    where: PUBLISHED,
+    ...(await readAs()),
     sort: '_order',
-    depth: 0,
+    // Depth 1: the artwork's Media document (its sizes and alt text).
+    depth: 1,
     limit: 50,
     pagination: false,
   })
@@ -21,7 +28,7 @@ export const getFaqItems = cache(async () => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'faq-items',
-    where: PUBLISHED,
+    ...(await readAs()),
     sort: '_order',
     depth: 0,
     limit: 500,
@@ -34,8 +41,8 @@ export const getBook = cache(async (slug: string) => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'books',
-    where: { slug: { equals: slug }, ...PUBLISHED },
-    depth: 0,
+    ...(await readAs({ slug: { equals: slug } })),
+    depth: 1,
     limit: 1,
   })
   return docs[0] ?? null
@@ -45,8 +52,9 @@ export const getSong = cache(async (slug: string) => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'songs',
-    where: { slug: { equals: slug }, ...PUBLISHED },
-    depth: 0,
+    ...(await readAs({ slug: { equals: slug } })),
+    depth: 1,
+    populate: { books: { slug: true } },
     limit: 1,
   })
   return docs[0] ?? null
@@ -63,7 +71,7 @@ export const getArticles = cache(async (page = 1, excludeId?: number) => {
   const payload = await payloadClient()
   return payload.find({
     collection: 'articles',
-    where: { ...PUBLISHED, ...(excludeId ? { id: { not_equals: excludeId } } : {}) },
+    ...(await readAs(excludeId ? { id: { not_equals: excludeId } } : {})),
     sort: '-publishedAt',
     depth: 1,
     limit: ARTICLES_PER_PAGE,
@@ -76,7 +84,7 @@ export const getFeaturedArticle = cache(async () => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'articles',
-    where: PUBLISHED,
+    ...(await readAs()),
     sort: ['-featured', '-publishedAt'],
     depth: 1,
     limit: 1,
@@ -89,7 +97,7 @@ export const getArticle = cache(async (slug: string) => {
   const payload = await payloadClient()
   const { docs } = await payload.find({
     collection: 'articles',
-    where: { slug: { equals: slug }, ...PUBLISHED },
+    ...(await readAs({ slug: { equals: slug } })),
     depth: 2,
     limit: 1,
   })
@@ -121,3 +129,17 @@ export const getRedirect = async (from: string) => {
   })
   return docs[0] ?? null
 }
+
+/** The site settings a page shows: the published ones, or the draft in an editor's preview. */
+export const getPageSettings = cache(async () => {
+  const user = await previewReader()
+  if (!user) return getSiteSettings()
+  const payload = await payloadClient()
+  return payload.findGlobal({
+    slug: 'site-settings',
+    depth: 0,
+    draft: true,
+    overrideAccess: false,
+    user,
+  })
+})

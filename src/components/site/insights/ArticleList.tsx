@@ -5,7 +5,7 @@ import type { Article } from '@/payload-types'
 import { Card, Grid, Muted, Subheading } from '../ui'
 import { ArticleMeta, TagList } from './ArticleBody'
 import { longUsDate } from './format'
-import { MediaImage } from './MediaImage'
+import { MediaImage } from '../MediaImage'
 import styles from './insights.module.css'
 
 /** The cards of /insights: cover, topics, title (a link to the article), excerpt and date. */

@@ -21,7 +21,7 @@ import {
 import { ArticleMeta, TagList } from './ArticleBody'
 import { ArticleList, Pagination } from './ArticleList'
 import { longUsDate } from './format'
-import { MediaImage } from './MediaImage'
+import { MediaImage } from '../MediaImage'
 import styles from './insights.module.css'
 
 /** /insights and /insights/page/[n]: the featured article on page 1, then the others newest first. */

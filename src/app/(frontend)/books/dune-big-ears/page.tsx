@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation'
 
 import { ArtFrame, TwoColumns } from '@/components/site/books/BookArt'
+import { MediaImage } from '@/components/site/MediaImage'
 import { BookSignup } from '@/components/site/books/BookSignup'
 import { ShareButton } from '@/components/site/books/ShareButton'
 import { BackHome } from '@/components/site/content/BackHome'
@@ -48,13 +49,7 @@ export default async function DuneBigEarsPage() {
           <BackHome />
           <TwoColumns>
             <ArtFrame $max={360}>
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img
-                src={book.coverImage || '/images/books/dune-big-ears.svg'}
-                alt={`Cover of ${book.title}, ${series}`}
-                width={480}
-                height={600}
-              />
+              <MediaImage media={book.cover} sizes="(min-width: 360px) 360px, 100vw" priority />
             </ArtFrame>
             <div>
               <Eyebrow>{series}</Eyebrow>

@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation'
 
 import { ArtFrame, TwoColumns } from '@/components/site/books/BookArt'
+import { MediaImage } from '@/components/site/MediaImage'
 import { Lyrics } from '@/components/site/books/Lyrics'
 import { VideoFacade } from '@/components/site/books/VideoFacade'
 import { BackHome } from '@/components/site/content/BackHome'
@@ -54,18 +55,16 @@ export default async function DuneMusicPage() {
         <Container>
           <TwoColumns>
             <ArtFrame $max={380}>
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img
-                src={song.albumArt || '/images/books/dune-music-album.svg'}
-                alt={`Album art for ${song.title}`}
-                width={480}
-                height={480}
+              <MediaImage
+                media={song.albumCover}
+                sizes="(min-width: 380px) 380px, 100vw"
+                priority
               />
             </ArtFrame>
             <Stack>
               <Heading id="watch">Watch and Sing Along</Heading>
               {song.videoUrl && (
-                <VideoFacade videoUrl={song.videoUrl} title={song.title} poster={song.albumArt} />
+                <VideoFacade videoUrl={song.videoUrl} title={song.title} poster={song.albumCover} />
               )}
               <nav aria-label="Streaming services">
                 <ButtonRow>

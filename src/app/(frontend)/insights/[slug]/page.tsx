@@ -1,26 +1,10 @@
-import { RichText } from '@payloadcms/richtext-lexical/react'
 import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
 
-import { BackHome } from '@/components/site/content/BackHome'
 import { getAllArticles, getArticle, getRedirect } from '@/components/site/content/data'
-import { ArticleBody, ArticleMeta, TagList } from '@/components/site/insights/ArticleBody'
-import { ArticleList } from '@/components/site/insights/ArticleList'
-import { longUsDate } from '@/components/site/insights/format'
-import { MediaImage } from '@/components/site/insights/MediaImage'
-import styles from '@/components/site/insights/insights.module.css'
-import {
-  Badge,
-  ButtonLink,
-  ButtonRow,
-  Container,
-  Eyebrow,
-  Heading,
-  Lead,
-  Page,
-  Section,
-  Title,
-} from '@/components/site/ui'
+import { previewReader } from '@/components/site/content/draft'
+import { ArticleView } from '@/components/site/insights/ArticleView'
+import { LiveArticle } from '@/components/site/live-preview/LiveArticle'
 import { pageMetadata } from '@/lib/metadata'
 import type { Article, Media } from '@/payload-types'
 
@@ -39,7 +23,9 @@ const shareImage = (article: Article) => {
   const image = [article.meta?.image, article.coverImage].find(
     (m): m is Media => typeof m === 'object' && m !== null,
   )
-  return image?.sizes?.share?.url ?? image?.url ?? undefined
+  // Link previews take no SVG: without a raster picture the site's card is shown.
+  if (image?.sizes?.share?.url) return image.sizes.share.url
+  return image?.mimeType === 'image/svg+xml' ? undefined : (image?.url ?? undefined)
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -68,55 +54,10 @@ export default async function ArticlePage({ params }: { params: Params }) {
   const { slug } = await params
   const article = await getArticle(slug)
   if (!article) return redirectOrNotFound(slug)
-  const related = (article.relatedArticles ?? []).filter(
-    (a): a is Article => typeof a === 'object' && a !== null && a._status === 'published',
-  )
-  return (
-    <Page>
-      <Section>
-        <Container $narrow>
-          <BackHome />
-          <article aria-labelledby="article-title">
-            <Eyebrow>Starfinity Insights</Eyebrow>
-            <Title id="article-title">{article.title}</Title>
-            <Lead>{article.excerpt}</Lead>
-            <TagList aria-label="Topics">
-              {(article.topics ?? []).map((topic) => (
-                <li key={topic}>{topic}</li>
-              ))}
-            </TagList>
-            {article.featured && <Badge>Featured</Badge>}
-            <ArticleMeta>
-              <span>By {article.author}</span>
-              <span>
-                <time dateTime={article.publishedAt}>{longUsDate(article.publishedAt)}</time>
-              </span>
-              <span>{article.readTime ?? '5 min'} read</span>
-            </ArticleMeta>
-            <MediaImage
-              media={article.coverImage}
-              sizes="(max-width: 820px) 100vw, 780px"
-              priority
-              className={styles.hero}
-            />
-            <ArticleBody>
-              <RichText data={article.content} disableContainer />
-            </ArticleBody>
-          </article>
-          <ButtonRow>
-            <ButtonLink href="/insights">All Insights</ButtonLink>
-            <ButtonLink href="/coming-soon">Explore More Characters</ButtonLink>
-          </ButtonRow>
-        </Container>
-      </Section>
-      {related.length > 0 && (
-        <Section $tone="panel" aria-labelledby="related-articles" className={styles.related}>
-          <Container>
-            <Heading id="related-articles">Related Insights</Heading>
-            <ArticleList articles={related} labelledBy="related-articles" />
-          </Container>
-        </Section>
-      )}
-    </Page>
+  // In an editor's preview the page follows the form as they type (decision 0120).
+  return (await previewReader()) ? (
+    <LiveArticle article={article} />
+  ) : (
+    <ArticleView article={article} />
   )
 }

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 
 import { EMAIL_STATUSES, EMAIL_TYPES } from '@/lib/constants'
 
-import { type PeriodCounts, percent, periodCountColumns, toPeriodCounts } from './metrics-periods'
+import { type PeriodCounts, percent, periodCountColumns, toPeriodCounts } from './periods'
 
 type EmailType = (typeof EMAIL_TYPES)[number]
 type EmailStatus = (typeof EMAIL_STATUSES)[number]

@@ -51,8 +51,3 @@ export const toPeriodCounts = (row: Record<string, unknown> | undefined): Period
 /** Whole percent with one decimal; 0 when there is nothing to divide by. */
 export const percent = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0
-
-const EMAIL_PATTERN = /[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+/g
-
-/** Free text that reaches a prompt (referral sources, page paths) never carries an address. */
-export const withoutEmails = (value: string) => value.replace(EMAIL_PATTERN, '[email]')

@@ -11,11 +11,14 @@ export const MediaImage = ({
   sizes,
   priority = false,
   className,
+  alt,
 }: {
   media: Media | number | null | undefined
   sizes: string
   priority?: boolean
   className?: string
+  /** Only to mark a picture decorative (''): the alt text is the Media document's. */
+  alt?: ''
 }) => {
   if (!media || typeof media === 'number' || !media.url) return null
   const candidates = [
@@ -38,7 +41,7 @@ export const MediaImage = ({
       sizes={sizes}
       width={fallback.width ?? media.width ?? undefined}
       height={fallback.height ?? media.height ?? undefined}
-      alt={media.alt}
+      alt={alt ?? media.alt}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"

@@ -3,13 +3,9 @@ import type { Payload } from 'payload'
 
 import { PRODUCTS, type Product } from '@/lib/constants'
 
-import {
-  type PeriodCounts,
-  percent,
-  periodCountColumns,
-  toPeriodCounts,
-  withoutEmails,
-} from './metrics-periods'
+import { topPages } from './pages'
+import { type PeriodCounts, percent, periodCountColumns, toPeriodCounts } from './periods'
+import { withoutEmails } from './without-emails'
 
 /**
  * The audience figures the dashboard's analytics answers are built on, computed with SQL. Counts
@@ -58,11 +54,7 @@ export const computeAudienceMetrics = async (
       run(sql`SELECT ${periodCountColumns('submitted_at', now)} FROM parent_engagements`),
       run(sql`SELECT ${periodCountColumns('created_at', now)}
         FROM engagement_events WHERE event_type = 'page_view'`),
-      // Query strings can carry anything a visitor typed: pages are counted by path alone.
-      run(sql`SELECT split_part(coalesce(page, '(unknown)'), '?', 1) AS page, count(*) AS count
-        FROM engagement_events
-        WHERE event_type = 'page_view' AND created_at >= ${new Date(now.getTime() - 30 * 86_400_000).toISOString()}::timestamptz
-        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`),
+      topPages(payload, new Date(now.getTime() - 30 * 86_400_000).toISOString()),
     ])
 
   const total = waitlistRows.find((row) => row.product === null)

@@ -1,0 +1,218 @@
+/**
+ * The visitor write routes of `npm run bench` (docs/benchmarks.md) on the fresh database: each
+ * against the bare route of the same run, the bare route once more to see whether the machine's
+ * load held, the rows stored against the 201s, the targets, and the site's warnings and errors.
+ * Writes bench-results/latest.json.
+ */
+import os from 'node:os'
+import path from 'node:path'
+
+import { root } from '../lib/runtime'
+import { fixed, percent, printTargets, table, type Target } from './format'
+import { checkInterrupted, sleep } from './interrupt'
+import {
+  benchRoute,
+  CONNECTIONS,
+  DRAIN_MS,
+  DURATION,
+  label,
+  type Measured,
+  measure,
+  type Route,
+  setRatios,
+  unexpectedOf,
+  visitorRoutes,
+  WARMUP_SECONDS,
+} from './routes'
+import type { Bench } from './run'
+import { printLogProblems, siteLogProblems } from './site-log'
+
+export const TARGETS = { analytics: 0.9, signups: 0.6 }
+
+/**
+ * A 201 may be answered before the row is written (analytics is buffered in memory), so the rows
+ * are counted afterwards through Payload's REST API, signed in as the benchmark's admin.
+ */
+const countStoredRows = async (bench: Bench, routes: Route[], results: Measured[]) => {
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.254' }
+  const login = await fetch(`${bench.baseUrl}/api/users/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: bench.username, password: bench.password }),
+  })
+  const { token } = (await login.json().catch(() => ({}))) as { token?: string }
+  for (const result of results) {
+    const route = routes.find((candidate) => candidate.key === result.route)
+    if (!route?.stored) continue
+    const acknowledged =
+      (result.statusCodes[String(route.expected)] ?? 0) +
+      (result.warmup.statusCodes[String(route.expected)] ?? 0)
+    if (!token) {
+      result.stored = { error: `sign-in failed (${login.status})` }
+      continue
+    }
+    const response = await fetch(
+      `${bench.baseUrl}/api/${route.stored.collection}?${route.stored.where}&limit=1&depth=0`,
+      { headers: { ...headers, authorization: `JWT ${token}` } },
+    )
+    const body = (await response.json().catch(() => ({}))) as { totalDocs?: number }
+    result.stored =
+      response.ok && typeof body.totalDocs === 'number'
+        ? { rows: body.totalDocs, acknowledged }
+        : { error: `GET /api/${route.stored.collection} answered ${response.status}` }
+  }
+}
+
+const evaluate = (results: Measured[], unexpectedElsewhere: number): Target[] => {
+  const byKey = (key: Route['key']) => results.find((result) => result.route === key)
+  const throughputTarget = (key: Route['key'], minimum: number): Target => {
+    const value = byKey(key)?.throughputRatio
+    return {
+      name: `${key} throughput >= ${minimum}x baseline`,
+      actual: value === undefined ? 'not measured' : `${value.toFixed(2)}x`,
+      pass: value !== undefined && value >= minimum,
+    }
+  }
+  const unexpected =
+    results.reduce((sum, result) => sum + result.unexpected, 0) + unexpectedElsewhere
+  const mismatched = results.filter((result) => result.expectedResponses !== result.requests)
+  return [
+    throughputTarget('analytics', TARGETS.analytics),
+    throughputTarget('waitlist', TARGETS.signups),
+    throughputTarget('newsletter', TARGETS.signups),
+    {
+      name: 'zero unexpected statuses (expected responses = requests)',
+      actual: `${unexpected} unexpected`,
+      pass: unexpected === 0 && mismatched.length === 0,
+    },
+  ]
+}
+
+/** Statuses other than the expected one, connection errors, and what the warm-up got wrong. */
+const printOddities = (results: Measured[]) => {
+  for (const result of results) {
+    const others = Object.entries(result.statusCodes).filter(
+      ([status]) => status !== String(result.expectedStatus),
+    )
+    if (others.length || result.errors) {
+      const parts = others.map(([status, count]) => `${count}× ${status}`)
+      if (result.errors)
+        parts.push(`${result.errors} connection errors (${result.timeouts} timeouts)`)
+      console.log(`  ${result.method} ${result.path}: ${parts.join(', ')}`)
+    }
+    if (result.warmup.unexpected) {
+      console.log(
+        `  ${result.method} ${result.path}: ${result.warmup.unexpected} unexpected during warm-up ` +
+          `(${JSON.stringify(result.warmup.statusCodes)})`,
+      )
+    }
+  }
+}
+
+const printStoredRows = (results: Measured[]) => {
+  console.log('\nStored rows (201s of warm-up and run, then rows found in the database):')
+  for (const { method, path: routePath, stored } of results) {
+    if (!stored) continue
+    if ('error' in stored) console.log(`  ${method} ${routePath}: not counted, ${stored.error}`)
+    else {
+      const missing = stored.acknowledged - stored.rows
+      console.log(
+        `  ${method} ${routePath}: ${stored.acknowledged} acknowledged, ${stored.rows} stored` +
+          (missing > 0 ? ` — ${missing} MISSING` : ''),
+      )
+    }
+  }
+}
+
+export const benchPublicRoutes = async (bench: Bench) => {
+  const routes = visitorRoutes(bench.runId)
+  console.log(
+    `Measuring each route for ${DURATION} s after a ${WARMUP_SECONDS} s warm-up, ` +
+      `${CONNECTIONS} connections…`,
+  )
+  const results: Measured[] = []
+  for (const route of routes) {
+    bench.checkSite()
+    process.stdout.write(`  ${label(route)}… `)
+    const result = await benchRoute(bench.baseUrl, route)
+    results.push(result)
+    console.log(
+      `${result.requestsPerSecond.toFixed(1)} req/s, p99 ${result.latencyMs.p99} ms, ` +
+        `${result.unexpected} unexpected`,
+    )
+  }
+  // The baseline once more: a machine whose load changed during the run shows here.
+  const baseline = results[0]
+  process.stdout.write(`  ${label(routes[0])} again, to check the baseline held… `)
+  const again = await measure(bench.baseUrl, routes[0], DURATION)
+  await sleep(DRAIN_MS)
+  checkInterrupted()
+  const baselineAgain = {
+    requestsPerSecond: again.requests.average,
+    p99: again.latency.p99,
+    unexpected: unexpectedOf(routes[0], again).unexpected,
+    change: again.requests.average / baseline.requestsPerSecond - 1,
+  }
+  console.log(
+    `${baselineAgain.requestsPerSecond.toFixed(1)} req/s ` +
+      `(${percent(baselineAgain.change)} vs the first measurement)`,
+  )
+  bench.checkSite()
+
+  setRatios(results, baseline)
+  await countStoredRows(bench, routes, results).catch((error: Error) => {
+    for (const result of results)
+      if (result.route !== 'baseline') result.stored = { error: error.message }
+  })
+  const targets = evaluate(results, baselineAgain.unexpected)
+  const problems = siteLogProblems(bench.siteLogPath)
+
+  console.log('')
+  console.log(
+    table([
+      ['Route', 'Req/s (mean)', 'p99 (ms)', 'Req/s vs baseline', 'p99 vs baseline', 'Unexpected'],
+      ...results.map((result) => [
+        `${result.method} ${result.path}`,
+        result.requestsPerSecond.toFixed(1),
+        String(result.latencyMs.p99),
+        `${fixed(result.throughputRatio, 2)}x`,
+        `${fixed(result.p99Ratio, 2)}x`,
+        String(result.unexpected),
+      ]),
+    ]),
+  )
+  console.log('')
+  printTargets('Targets:', targets)
+  printOddities(results)
+  if (Math.abs(baselineAgain.change) > 0.15) {
+    console.log(
+      `  Note: the baseline changed by ${percent(baselineAgain.change)} during the run; the ` +
+        'machine was busy with something else, so the ratios are unreliable. Run again.',
+    )
+  }
+  printStoredRows(results)
+  printLogProblems(problems, path.relative(root, bench.siteLogPath))
+
+  const jsonPath = bench.saveLatest({
+    date: new Date().toISOString(),
+    revision: bench.revision,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${os.platform()} ${os.release()}`,
+      node: process.version,
+    },
+    settings: {
+      durationSeconds: DURATION,
+      warmupSeconds: WARMUP_SECONDS,
+      connections: CONNECTIONS,
+      startupSeconds: bench.startupSeconds,
+    },
+    results,
+    baselineAgain,
+    targets,
+    serverLogProblems: problems,
+  })
+  console.log(`\nResults written to ${path.relative(root, jsonPath)}.`)
+}

@@ -1,0 +1,193 @@
+/**
+ * The visitor routes `npm run bench` loads, and how one is measured: autocannon for
+ * BENCH_DURATION seconds after a warm-up, each request from its own address (the rate limits stay
+ * on without being reached) and each signup with its own email.
+ */
+import { type AutocannonResult, autocannon } from './autocannon'
+import { checkInterrupted, interrupt, sleep } from './interrupt'
+
+const setting = (name: string, fallback: number, integer = false): number => {
+  const raw = process.env[name]?.trim()
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`)
+  }
+  return value
+}
+
+export const DURATION = setting('BENCH_DURATION', 10)
+export const CONNECTIONS = setting('BENCH_CONNECTIONS', 20, true)
+export const WARMUP_SECONDS = 2
+/** Requests left in flight when a measurement closed its connections finish before the next. */
+export const DRAIN_MS = 1_000
+
+export interface Route {
+  key: 'baseline' | 'analytics' | 'waitlist' | 'newsletter'
+  method: 'GET' | 'POST'
+  path: string
+  expected: number
+  body?: (n: number) => unknown
+  /** Where the accepted requests are stored, and the query (Payload REST) that finds this run's rows. */
+  stored?: { collection: string; where: string }
+}
+
+/** One counter for the whole run, so no two requests share an address or an email. */
+let counter = 0
+
+/** A different client address for every request, so per-IP rate limits (left on) never trigger. */
+const ipFor = (n: number) => `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`
+
+/** The bare route first: every other route is measured against it. */
+export const visitorRoutes = (runId: string): Route[] => {
+  const emailFor = (n: number) => `bench-${n}-${runId}@example.com`
+  return [
+    { key: 'baseline', method: 'GET', path: '/api/status', expected: 200 },
+    {
+      key: 'analytics',
+      method: 'POST',
+      path: '/api/analytics/track',
+      expected: 201,
+      body: (n) => ({
+        action: 'click',
+        category: 'navigation',
+        label: 'bench',
+        page: '/',
+        sessionId: `bench-${runId}-${n}`,
+      }),
+      stored: { collection: 'analytics-events', where: `where[sessionId][like]=bench-${runId}-` },
+    },
+    {
+      key: 'waitlist',
+      method: 'POST',
+      path: '/api/waitlist',
+      expected: 201,
+      body: (n) => ({ email: emailFor(n), name: 'Bench', product: 'records' }),
+      stored: { collection: 'waitlist-entries', where: `where[email][like]=-${runId}@` },
+    },
+    {
+      key: 'newsletter',
+      method: 'POST',
+      path: '/api/newsletter',
+      expected: 201,
+      body: (n) => ({ email: emailFor(n) }),
+      stored: { collection: 'newsletter-subscribers', where: `where[email][like]=-${runId}@` },
+    },
+  ]
+}
+
+export const label = (route: Route) => `${route.method} ${route.path}`
+
+export const measure = (baseUrl: string, route: Route, duration: number) =>
+  new Promise<AutocannonResult>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        method: route.method,
+        connections: CONNECTIONS,
+        duration,
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request) => {
+              const n = ++counter
+              return {
+                ...request,
+                method: route.method,
+                path: route.path,
+                headers: { ...request.headers, 'x-forwarded-for': ipFor(n) },
+                ...(route.body ? { body: JSON.stringify(route.body(n)) } : {}),
+              }
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        interrupt.signal.removeEventListener('abort', stop)
+        if (error) reject(error)
+        else resolve(result)
+      },
+    )
+    function stop() {
+      instance.stop()
+    }
+    interrupt.signal.addEventListener('abort', stop)
+  })
+
+const statusCounts = (result: AutocannonResult): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)]),
+  )
+
+export interface Measured {
+  route: string
+  method: string
+  path: string
+  expectedStatus: number
+  requestsPerSecond: number
+  latencyMs: { p50: number; p99: number; max: number }
+  durationSeconds: number
+  requests: number
+  expectedResponses: number
+  statusCodes: Record<string, number>
+  non2xx: number
+  errors: number
+  timeouts: number
+  unexpected: number
+  warmup: { requests: number; unexpected: number; statusCodes: Record<string, number> }
+  /** Rows of this run found in the database afterwards, against the 201s of warm-up and run. */
+  stored?: { rows: number; acknowledged: number } | { error: string }
+  throughputRatio?: number
+  p99Ratio?: number
+}
+
+export const unexpectedOf = (route: Route, result: AutocannonResult) => {
+  const statuses = statusCounts(result)
+  const expected = statuses[String(route.expected)] ?? 0
+  const otherStatuses = Object.values(statuses).reduce((sum, count) => sum + count, 0) - expected
+  // Connection errors include timeouts; a mismatch is a body that failed a check (none are set).
+  return { statuses, expected, unexpected: otherStatuses + result.errors + result.mismatches }
+}
+
+export const benchRoute = async (baseUrl: string, route: Route): Promise<Measured> => {
+  const warm = await measure(baseUrl, route, WARMUP_SECONDS)
+  // Requests left in flight when the warm-up closed its connections drain before measuring.
+  await sleep(DRAIN_MS)
+  checkInterrupted()
+  const result = await measure(baseUrl, route, DURATION)
+  await sleep(DRAIN_MS)
+  checkInterrupted()
+  const warmCounts = unexpectedOf(route, warm)
+  const counts = unexpectedOf(route, result)
+  return {
+    route: route.key,
+    method: route.method,
+    path: route.path,
+    expectedStatus: route.expected,
+    requestsPerSecond: result.requests.average,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    durationSeconds: result.duration,
+    requests: result.requests.total,
+    expectedResponses: counts.expected,
+    statusCodes: counts.statuses,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    unexpected: counts.unexpected,
+    warmup: {
+      requests: warm.requests.total,
+      unexpected: warmCounts.unexpected,
+      statusCodes: warmCounts.statuses,
+    },
+  }
+}
+
+export const ratio = (value: number, base: number) => (base > 0 ? value / base : undefined)
+
+/** Each route against the bare route of the same run (the first result). */
+export const setRatios = (results: Measured[], baseline: Measured) => {
+  for (const result of results) {
+    result.throughputRatio = ratio(result.requestsPerSecond, baseline.requestsPerSecond)
+    result.p99Ratio = ratio(result.latencyMs.p99, baseline.latencyMs.p99)
+  }
+}

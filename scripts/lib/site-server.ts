@@ -1,0 +1,225 @@
+/**
+ * The site as the benchmarks and the tests run it: started on a free port (unless one is given)
+ * with the caller's database and environment, ready once GET /api/health answers 200, and stopped
+ * with SIGTERM (SIGKILL when it will not exit). `start-script` runs scripts/start.ts (an embedded
+ * database when `databaseUrl` is empty, migrations, seed, a build when the sources changed);
+ * `next-start` serves an existing build on a migrated database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
+
+import { freePort } from '../../src/lib/db/embedded'
+import { root } from './runtime'
+
+export const NEXT_BIN = path.join(root, 'node_modules/next/dist/bin/next')
+
+const POLL_MS = 250
+const STOP_GRACE_MS = 20_000
+
+export interface SiteOptions {
+  run: 'start-script' | 'next-start'
+  /** The site's database; empty lets scripts/start.ts start an embedded one (never one from .env). */
+  databaseUrl: string
+  /** The site's environment (default: this process's); PORT and DATABASE_URL are set over it. */
+  env?: Record<string, string | undefined>
+  port?: number
+  /** Host name of the site's address (default localhost). */
+  host?: string
+  /** SERVER_URL set to the site's own address: the links it renders and its CSRF origin. */
+  setServerUrl?: boolean
+  /** Where the site's output goes; kept in memory when unset. */
+  logFile?: string
+  /** A process group of its own: a Ctrl-C in the terminal reaches only the caller, which stops it. */
+  ownGroup?: boolean
+  /** How long to wait for /api/health (default 10 minutes: a start may build first). */
+  timeoutMs?: number
+  /** Aborting gives up the start: the site is stopped and the signal's reason thrown. */
+  signal?: AbortSignal
+  /** Called every 30 s while waiting, with the seconds waited. */
+  onWaiting?: (seconds: number) => void
+}
+
+export interface SiteExit {
+  code: number | null
+  signal: NodeJS.Signals | null
+}
+
+export interface Site {
+  url: string
+  port: number
+  child: ChildProcess
+  ownGroup: boolean
+  /** Set once the site has exited. */
+  exit: SiteExit | undefined
+  exited: Promise<SiteExit>
+  /** Everything the site printed so far. */
+  output: () => string
+  outputTail: (lines?: number) => string
+}
+
+/** The site exited or never became healthy; `outputTail` is the end of what it printed. */
+export class SiteFailed extends Error {
+  reason: string
+  outputTail: string
+  constructor(reason: string, outputTail: string) {
+    super(`${reason}. Last lines of its output:\n${outputTail}`)
+    this.reason = reason
+    this.outputTail = outputTail
+  }
+}
+
+export const describeExit = (exit: SiteExit) =>
+  exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`
+
+const running = new Set<Site>()
+
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const kill = (site: Site) => {
+  const pid = site.child.pid
+  if (!pid) return
+  if (site.ownGroup) {
+    if (groupAlive(pid)) process.kill(-pid, 'SIGKILL')
+  } else if (!site.exit) site.child.kill('SIGKILL')
+}
+
+/** Last resort (a second Ctrl-C, a crash): SIGKILL to every site still running, at once. */
+export const killSitesNow = () => {
+  for (const site of running) kill(site)
+}
+
+const launch = (options: SiteOptions, port: number): Site => {
+  const url = `http://${options.host ?? 'localhost'}:${port}`
+  const args =
+    options.run === 'start-script'
+      ? [path.join(root, 'scripts/run-ts.mjs'), 'scripts/start.ts']
+      : [NEXT_BIN, 'start', '-p', String(port)]
+  const env: Record<string, string | undefined> = {
+    ...(options.env ?? process.env),
+    PORT: String(port),
+    DATABASE_URL: options.databaseUrl,
+    ...(options.setServerUrl ? { SERVER_URL: url } : {}),
+  }
+  let logFd: number | undefined
+  if (options.logFile) {
+    fs.mkdirSync(path.dirname(options.logFile), { recursive: true })
+    logFd = fs.openSync(options.logFile, 'w')
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: env as NodeJS.ProcessEnv,
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
+    detached: Boolean(options.ownGroup),
+  })
+  if (logFd !== undefined) fs.closeSync(logFd)
+  let printed = ''
+  child.stdout?.on('data', (chunk) => (printed += chunk))
+  child.stderr?.on('data', (chunk) => (printed += chunk))
+  const output = () =>
+    options.logFile
+      ? fs.existsSync(options.logFile)
+        ? fs.readFileSync(options.logFile, 'utf8')
+        : ''
+      : printed
+  const site: Site = {
+    url,
+    port,
+    child,
+    ownGroup: Boolean(options.ownGroup),
+    exit: undefined,
+    exited: new Promise((resolve) => {
+      const done = (exit: SiteExit) => {
+        site.exit ??= exit
+        running.delete(site)
+        resolve(site.exit)
+      }
+      child.once('exit', (code, signal) => done({ code, signal }))
+      child.once('error', () => done({ code: null, signal: null }))
+    }),
+    output,
+    outputTail: (lines = 40) => output().trimEnd().split('\n').slice(-lines).join('\n'),
+  }
+  running.add(site)
+  return site
+}
+
+const waitUntilHealthy = async (site: Site, options: SiteOptions) => {
+  const timeoutMs = options.timeoutMs ?? 10 * 60_000
+  const started = Date.now()
+  let reported = started
+  while (Date.now() - started < timeoutMs) {
+    if (options.signal?.aborted) throw options.signal.reason
+    if (site.exit) {
+      // The last of its output, still in the pipes, is read first.
+      await Promise.race([new Promise((resolve) => site.child.once('close', resolve)), delay(1000)])
+      throw new SiteFailed(
+        `the site exited (${describeExit(site.exit)}) before it was ready`,
+        site.outputTail(),
+      )
+    }
+    try {
+      const response = await fetch(`${site.url}/api/health`, { signal: AbortSignal.timeout(5_000) })
+      await response.arrayBuffer()
+      if (response.status === 200) return
+    } catch {
+      // Not listening yet (migrating, seeding or building).
+    }
+    if (Date.now() - reported >= 30_000) {
+      reported = Date.now()
+      options.onWaiting?.(Math.round((reported - started) / 1000))
+    }
+    await delay(POLL_MS, undefined, { signal: options.signal }).catch(() => undefined)
+  }
+  throw new SiteFailed(
+    `/api/health did not answer 200 within ${Math.round(timeoutMs / 1000)} s`,
+    site.outputTail(),
+  )
+}
+
+/** Starts the site and waits until it is healthy; a site that is not is stopped before the throw. */
+export const startSite = async (options: SiteOptions): Promise<Site> => {
+  const site = launch(options, options.port ?? (await freePort()))
+  try {
+    await waitUntilHealthy(site, options)
+    return site
+  } catch (error) {
+    await stopSite(site)
+    throw error
+  }
+}
+
+const within = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise.then(() => true), delay(ms, false, { ref: false })])
+
+/**
+ * SIGTERM, then waits for the site (and, in its own group, every process it started) to exit;
+ * SIGKILL when it will not. Returns notes on what had to be killed.
+ */
+export const stopSite = async (site: Site): Promise<string[]> => {
+  const notes: string[] = []
+  if (!site.exit) {
+    site.child.kill('SIGTERM')
+    if (!(await within(site.exited, STOP_GRACE_MS))) {
+      notes.push(`the site did not exit within ${STOP_GRACE_MS / 1000} s of SIGTERM; killed`)
+      kill(site)
+      await site.exited
+    }
+  }
+  const pid = site.child.pid
+  if (!site.ownGroup || !pid) return notes
+  for (let waited = 0; groupAlive(pid) && waited < 10_000; waited += 250) await delay(250)
+  if (groupAlive(pid)) {
+    notes.push('processes of the site were still running after it exited; killed')
+    kill(site)
+  }
+  return notes
+}

@@ -1,0 +1,34 @@
+import { decidePreview } from '@/access/preview'
+import { isSitePath } from '@/lib/content/preview'
+import { payloadClient } from '@/lib/payload'
+
+/** Next.js's draft mode (`await draftMode()`), or one built the same way in tests. */
+export type DraftModeSwitch = { enable: () => void; disable: () => void }
+
+const redirectTo = (path: string) =>
+  new Response(null, { status: 307, headers: { Location: path, 'Cache-Control': 'no-store' } })
+
+/**
+ * GET /preview?path=…&secret=… (decision 0120): draft mode on for a signed-in user who may read
+ * drafts, off for anyone else, then the page itself. The session is Payload's (cookie or token).
+ */
+export const openPreview = async (request: Request, draft: DraftModeSwitch) => {
+  const params = new URL(request.url).searchParams
+  const payload = await payloadClient()
+  const { user } = await payload.auth({ headers: request.headers })
+  const decision = decidePreview(user, params.get('path'), params.get('secret'))
+  if (decision.status !== 307) {
+    const { status, ...body } = decision
+    return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
+  }
+  if (decision.draft) draft.enable()
+  else draft.disable()
+  return redirectTo(decision.path)
+}
+
+/** GET /preview/exit?path=…: draft mode off, back to the page (or home). */
+export const exitPreview = (request: Request, draft: DraftModeSwitch) => {
+  const path = new URL(request.url).searchParams.get('path')
+  draft.disable()
+  return redirectTo(path && isSitePath(path) ? path : '/')
+}

@@ -1,0 +1,72 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import { ANONYMOUS_SESSION, DEFAULT_PRODUCT, PRODUCTS, type Product } from '@/lib/constants'
+import { selectRows } from '@/services/admin/paging'
+
+import { isConfirmedSignup } from './confirmed-signups'
+import { pagePath } from './pages'
+import { percent } from './periods'
+
+export const FUNNEL_STEPS = ['visitors', 'waitlistPage', 'signups', 'confirmed'] as const
+export type FunnelStep = (typeof FUNNEL_STEPS)[number]
+
+/** The waitlist page's own page-view event for a known product (spec §7, `WaitlistFromQuery`). */
+const PRODUCT_VIEW = '"event"\\s*:\\s*"product-specific-engagement"'
+// eventData is JSON text written by visitors: read it with a pattern, never a cast.
+const PRODUCT_OF = '"product"\\s*:\\s*"([a-z-]{1,40})"'
+
+/**
+ * Per product, between `since` and `until`: visitors (distinct tab sessions with a page view;
+ * the shared "anonymous" session is no one visitor, so it is left out) → sessions that viewed the
+ * product's waitlist page → waitlist signups for it → those signups whose address is confirmed.
+ * The page is stored as `/waitlist` without its query: a known `?product=` is read from the page's
+ * own product event; a load without one shows the default product and sends only the tracker's
+ * view, so a session with more plain views of `/waitlist` than product events saw the default.
+ * Signups are not tied to sessions (a signup sends no session id): the steps are counts, and a
+ * step may exceed the one before it.
+ */
+export const productFunnels = async (payload: Payload, since: string, until: string) => {
+  const inRange = (column: string) =>
+    sql`${sql.identifier(column)} >= ${since}::timestamptz AND ${sql.identifier(column)} < ${until}::timestamptz`
+  const rows = await selectRows<{ step: FunnelStep; product: string | null; count: number }>(
+    payload,
+    sql`WITH views AS (
+        SELECT session_id, ${pagePath()} AS page, event_data FROM engagement_events
+        WHERE event_type = 'page_view' AND ${inRange('created_at')}
+          AND session_id IS DISTINCT FROM ${ANONYMOUS_SESSION} AND session_id IS NOT NULL),
+      waitlist_views AS (
+        SELECT session_id, coalesce(event_data ~ ${PRODUCT_VIEW}, false) AS is_product_view,
+          substring(event_data from ${PRODUCT_OF}) AS product
+        FROM views WHERE page = '/waitlist'),
+      reached AS (
+        SELECT session_id, product FROM waitlist_views WHERE is_product_view AND product IS NOT NULL
+        UNION
+        SELECT session_id, ${DEFAULT_PRODUCT}::text FROM waitlist_views GROUP BY session_id
+        HAVING count(*) FILTER (WHERE NOT is_product_view) > count(*) FILTER (WHERE is_product_view))
+      SELECT 'visitors' AS step, NULL AS product, count(DISTINCT session_id)::int AS count FROM views
+      UNION ALL
+      SELECT 'waitlistPage', product, count(*)::int FROM reached GROUP BY product
+      UNION ALL
+      SELECT 'signups', product::text, count(*)::int FROM waitlist_entries
+      WHERE ${inRange('joined_at')} GROUP BY product
+      UNION ALL
+      SELECT 'confirmed', entry.product::text, count(*)::int FROM waitlist_entries entry
+      WHERE ${inRange('joined_at')} AND ${isConfirmedSignup(sql`entry`)} GROUP BY entry.product`,
+  )
+  const countOf = (step: FunnelStep, product: Product) =>
+    rows.find((row) => row.step === step && (step === 'visitors' || row.product === product))
+      ?.count ?? 0
+  return PRODUCTS.map((product) => {
+    const counts = FUNNEL_STEPS.map((step) => countOf(step, product))
+    return {
+      product,
+      steps: FUNNEL_STEPS.map((step, index) => ({
+        step,
+        count: counts[index],
+        /** Of the step before (null for the first). */
+        percent: index === 0 ? null : percent(counts[index], counts[index - 1]),
+      })),
+    }
+  })
+}

@@ -1,0 +1,123 @@
+import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import { PRODUCTS } from '@/lib/constants'
+import { selectRows } from '@/services/admin/paging'
+
+import { productFunnels } from './funnel'
+import { topPages } from './pages'
+import { boundsOf, type DateRange, datesOf } from './range'
+
+export const SCROLL_DEPTHS = [25, 50, 75, 90] as const
+/** The source of a page view with neither UTM tags nor another site's referrer. */
+export const DIRECT = 'Direct'
+
+type DayCount = { date: string; count: number }
+const byKey = (rows: (DayCount & { product?: string })[]) =>
+  new Map(rows.map((row) => [`${row.date}|${row.product ?? ''}`, row.count]))
+
+/**
+ * The dashboard's charts over a range of UTC days, each series filled with zeros for quiet days:
+ * one grouped query per chart, plus one for the totals and one for the funnels.
+ */
+export const overview = async (payload: Payload, range: DateRange) => {
+  const dates = datesOf(range)
+  const { since, until } = boundsOf(range)
+  const day = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`)
+  const within = (column: string) =>
+    sql`${sql.identifier(column)} >= ${since} AND ${sql.identifier(column)} < ${until}`
+
+  const pageViewsInRange = sql`event_type = 'page_view' AND ${within('created_at')}`
+  const top = (label: SQL, where: SQL = sql`true`) =>
+    selectRows<{ label: string; count: number }>(
+      payload,
+      sql`SELECT ${label} AS label, count(*)::int AS count FROM engagement_events
+        WHERE ${pageViewsInRange} AND ${where} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`,
+    )
+  const [
+    signups,
+    newsletter,
+    pageViews,
+    pages,
+    scroll,
+    [totals],
+    sources,
+    campaigns,
+    devices,
+    funnels,
+  ] = await Promise.all([
+    selectRows<DayCount & { product: string }>(
+      payload,
+      sql`SELECT ${day('joined_at')} AS date, product, count(*)::int AS count
+        FROM waitlist_entries WHERE ${within('joined_at')} GROUP BY 1, 2`,
+    ),
+    selectRows<DayCount>(
+      payload,
+      sql`SELECT ${day('subscribed_at')} AS date, count(*)::int AS count
+        FROM newsletter_subscribers WHERE ${within('subscribed_at')} GROUP BY 1`,
+    ),
+    selectRows<DayCount>(
+      payload,
+      sql`SELECT ${day('created_at')} AS date, count(*)::int AS count FROM engagement_events
+        WHERE ${pageViewsInRange} GROUP BY 1`,
+    ),
+    topPages(payload, since, until),
+    // eventData is JSON text written by visitors: read the depth with a pattern, never a cast
+    // that one malformed row would make fail.
+    selectRows<{ depth: number; count: number }>(
+      payload,
+      sql`SELECT substring(event_data from '"depth"\\s*:\\s*(\\d{1,3})')::int AS depth,
+        count(*)::int AS count FROM engagement_events
+        WHERE event_type = 'scroll' AND ${within('created_at')} GROUP BY 1`,
+    ),
+    selectRows<Record<string, number>>(
+      payload,
+      sql`SELECT (SELECT count(*) FROM waitlist_entries)::int AS waitlist,
+        (SELECT count(*) FROM newsletter_subscribers)::int AS newsletter,
+        (SELECT count(*) FROM newsletter_subscribers WHERE subscribed_at < ${since})::int
+          AS "newsletterBefore",
+        (SELECT count(*) FROM contact_messages)::int AS contacts,
+        (SELECT count(*) FROM contact_messages WHERE status = 'unread')::int AS "unreadContacts",
+        (SELECT count(*) FROM engagement_events WHERE ${pageViewsInRange})::int AS "pageViews"`,
+    ),
+    // Where page views came from (decision 0111): the link's UTM source, else the other site.
+    top(sql`coalesce(utm_source, referrer_host, ${DIRECT})`),
+    top(sql`utm_campaign`, sql`utm_campaign IS NOT NULL`),
+    top(sql`coalesce(device_type, 'other')`),
+    productFunnels(payload, since, until),
+  ])
+
+  const signupCounts = byKey(signups)
+  const newsletterCounts = byKey(newsletter)
+  const pageViewCounts = byKey(pageViews)
+  const depthCounts = new Map(scroll.map((row) => [row.depth, row.count]))
+  return {
+    days: dates.length,
+    from: range.from,
+    to: range.to,
+    signupsByDay: dates.flatMap((date) =>
+      PRODUCTS.map((product) => ({
+        date,
+        product,
+        count: signupCounts.get(`${date}|${product}`) ?? 0,
+      })),
+    ),
+    newsletterByDay: dates.map((date) => ({ date, count: newsletterCounts.get(`${date}|`) ?? 0 })),
+    /** Subscribers who joined before the range: where its growth line starts. */
+    newsletterBefore: totals.newsletterBefore,
+    pageViewsByDay: dates.map((date) => ({ date, count: pageViewCounts.get(`${date}|`) ?? 0 })),
+    topPages: pages,
+    scrollDepth: SCROLL_DEPTHS.map((depth) => ({ depth, count: depthCounts.get(depth) ?? 0 })),
+    sources,
+    campaigns,
+    devices,
+    funnels,
+    totals: {
+      waitlist: totals.waitlist,
+      newsletter: totals.newsletter,
+      contacts: totals.contacts,
+      unreadContacts: totals.unreadContacts,
+      pageViews: totals.pageViews,
+    },
+  }
+}
