@@ -63,7 +63,10 @@ export const sendComposedEmail = async (
 }
 
 const campaignMessage = (campaign: { status: string; isNew: boolean }) => {
-  if (!campaign.isNew) return 'This campaign was already sent; it was not sent again.'
+  if (!campaign.isNew)
+    return campaign.status === 'scheduled'
+      ? 'This campaign is already scheduled; it was not scheduled again.'
+      : 'This campaign was already sent; it was not sent again.'
   return campaign.status === 'scheduled'
     ? 'Campaign scheduled. It can be cancelled in the Email Manager until it starts.'
     : 'Campaign started. Its progress shows in the Email Manager.'

@@ -272,9 +272,15 @@ describe('campaigns in the background', () => {
     const recipients = await waitlistOf('later', 4)
     const before = smtp.received.length
     const scheduledAt = new Date(Date.now() + 1500).toISOString()
-    const res = await sendToWaitlist({ scheduledAt })
+    const campaignKey = crypto.randomUUID()
+    const res = await sendToWaitlist({ scheduledAt, campaignKey })
     expect(res.status, res.text).toBe(202)
     expect(res.body.status).toBe('scheduled')
+    expect((await sendToWaitlist({ scheduledAt, campaignKey })).body).toEqual({
+      campaignId: res.body.campaignId,
+      status: 'scheduled',
+      message: 'This campaign is already scheduled; it was not scheduled again.',
+    })
     await runEmailQueue(app.payload)
     expect((await progress(res.body.campaignId)).body).toMatchObject({
       status: 'scheduled',
