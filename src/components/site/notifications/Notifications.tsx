@@ -11,13 +11,20 @@ import {
 } from 'react'
 import styled from 'styled-components'
 
+import { CopyLink } from '../CopyLink'
 import { colors } from '../theme'
 
 /** Spec §9: one notice at a time, closed after 5 s, swiped away to the right past 50 px, F8 to reach. */
 export const NOTICE_DURATION_MS = 5000
 export const SWIPE_THRESHOLD_PX = 50
 
-export type Notice = { title: string; description?: string; variant?: 'default' | 'destructive' }
+export type Notice = {
+  title: string
+  description?: string
+  variant?: 'default' | 'destructive'
+  /** A link to share, shown with a copy button (the waitlist's referral link). */
+  link?: { url: string; label: string }
+}
 type ShownNotice = Notice & { id: number }
 
 const NotifyContext = createContext<(notice: Notice) => void>(() => undefined)
@@ -102,10 +109,11 @@ function NoticeItem({ notice, onClose }: { notice: ShownNotice; onClose: () => v
       onPointerUp={endSwipe}
       onPointerCancel={endSwipe}
     >
-      <div>
+      <ToastBody>
         <ToastTitle>{notice.title}</ToastTitle>
         {notice.description && <ToastText>{notice.description}</ToastText>}
-      </div>
+        {notice.link && <CopyLink url={notice.link.url} label={notice.link.label} />}
+      </ToastBody>
       <Close type="button" aria-label="Close notification" onClick={onClose}>
         ×
       </Close>
@@ -147,6 +155,11 @@ const Toast = styled.li`
     background: #5a1530;
     border-color: ${colors.danger};
   }
+`
+
+const ToastBody = styled.div`
+  flex: 1;
+  min-width: 0;
 `
 
 const ToastTitle = styled.p`
