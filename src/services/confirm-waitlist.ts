@@ -11,8 +11,8 @@ import { badRequest } from '@/lib/errors'
 import { referralUrl } from '@/lib/referrals'
 
 import { statusTokenOf } from './email/secret-links'
-import { hashWaitlistToken } from './join-waitlist'
 import { recordConsent } from './record-consent'
+import { hashToken } from './subscribe-newsletter'
 import { inTransaction } from './transaction'
 import { placesPerReferral, standingOf } from './waitlist-line'
 
@@ -27,7 +27,7 @@ export const confirmWaitlist = async (payload: Payload, token: string, ip: strin
   const entry = await inTransaction(payload, async (tx) => {
     const result = await tx.db.execute(sql`
       UPDATE waitlist_entries SET confirmed_at = now(), confirm_token = NULL, updated_at = now()
-      WHERE confirm_token = ${hashWaitlistToken(token)} AND confirmed_at IS NULL
+      WHERE confirm_token = ${hashToken(token)} AND confirmed_at IS NULL
       RETURNING id, email, product`)
     const row = result.rows[0] as EntryRow | undefined
     if (!row) throw badRequest(WAITLIST_CONFIRM_INVALID, { token: WAITLIST_CONFIRM_INVALID })
@@ -62,7 +62,7 @@ export const readWaitlistStatus = async (
 ): Promise<WaitlistStatus> => {
   const result = await payload.db.drizzle.execute(sql`
     SELECT id, product, referral_code AS code, confirmed_at IS NOT NULL AS confirmed
-    FROM waitlist_entries WHERE status_token = ${hashWaitlistToken(token)}`)
+    FROM waitlist_entries WHERE status_token = ${hashToken(token)}`)
   const entry = result.rows[0] as
     { id: number; product: Product; code: string; confirmed: boolean } | undefined
   if (!entry) throw badRequest(WAITLIST_STATUS_INVALID, { token: WAITLIST_STATUS_INVALID })

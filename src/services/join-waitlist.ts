@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto'
-
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import type { z } from 'zod'
@@ -19,11 +17,9 @@ import {
   waitlistStatusToken,
 } from './email/secret-links'
 import { consentInsert } from './record-consent'
+import { hashToken } from './subscribe-newsletter'
 
 export const ALREADY_ON_WAITLIST = "You're already on the waitlist for this product!"
-
-/** The links carry the tokens; the entry keeps only their SHA-256. */
-export const hashWaitlistToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 type SignupInput = z.output<typeof waitlistSignupSchema>
 
@@ -34,8 +30,8 @@ type SignupInput = z.output<typeof waitlistSignupSchema>
 const confirmationOf = (input: SignupInput, code: string) => {
   const messageId = newMessageId()
   return {
-    confirmHash: hashWaitlistToken(waitlistConfirmToken(messageId)),
-    statusHash: hashWaitlistToken(waitlistStatusToken(messageId)),
+    confirmHash: hashToken(waitlistConfirmToken(messageId)),
+    statusHash: hashToken(waitlistStatusToken(messageId)),
     email: {
       to: input.email,
       ...waitlistConfirmationEmail({

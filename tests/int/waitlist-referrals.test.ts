@@ -181,7 +181,7 @@ describe('signup answers', () => {
     const status = await readWaitlistStatus(app.payload, statusToken!)
     expect(status).toMatchObject({ confirmed: true, product: 'records', referrals: 0 })
     expect(status.confirmed && status.referralUrl).toBe(res.body.referralUrl)
-    // The confirm token opens no status, and the status token confirms nothing.
+    // The confirm token opens no status page.
     await expect(readWaitlistStatus(app.payload, confirmToken!)).rejects.toMatchObject({
       status: 400,
     })
