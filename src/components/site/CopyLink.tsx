@@ -36,10 +36,11 @@ export function CopyLink({ url, label = 'Your referral link' }: { url: string; l
 
 const Box = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
   margin-top: 10px;
   input {
-    flex: 1;
+    flex: 1 1 14rem;
     min-width: 0;
     padding: 8px 10px;
     border-radius: 10px;
