@@ -91,33 +91,36 @@ function NoticeItem({ notice, onClose }: { notice: ShownNotice; onClose: () => v
     start.current = null
   }
 
+  // The list item holds the notice: a role on the <li> itself would leave the list without items.
   return (
-    <Toast
-      role={notice.variant === 'destructive' ? 'alert' : 'status'}
-      data-variant={notice.variant ?? 'default'}
-      style={{ transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 }}
-      onPointerEnter={() => setPaused(true)}
-      onPointerLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      onPointerDown={(event) => {
-        start.current = event.clientX
-      }}
-      onPointerMove={(event) => {
-        if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current))
-      }}
-      onPointerUp={endSwipe}
-      onPointerCancel={endSwipe}
-    >
-      <ToastBody>
-        <ToastTitle>{notice.title}</ToastTitle>
-        {notice.description && <ToastText>{notice.description}</ToastText>}
-        {notice.link && <CopyLink url={notice.link.url} label={notice.link.label} />}
-      </ToastBody>
-      <Close type="button" aria-label="Close notification" onClick={onClose}>
-        ×
-      </Close>
-    </Toast>
+    <li>
+      <Toast
+        role={notice.variant === 'destructive' ? 'alert' : 'status'}
+        data-variant={notice.variant ?? 'default'}
+        style={{ transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 }}
+        onPointerEnter={() => setPaused(true)}
+        onPointerLeave={() => setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={() => setPaused(false)}
+        onPointerDown={(event) => {
+          start.current = event.clientX
+        }}
+        onPointerMove={(event) => {
+          if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current))
+        }}
+        onPointerUp={endSwipe}
+        onPointerCancel={endSwipe}
+      >
+        <ToastBody>
+          <ToastTitle>{notice.title}</ToastTitle>
+          {notice.description && <ToastText>{notice.description}</ToastText>}
+          {notice.link && <CopyLink url={notice.link.url} label={notice.link.label} />}
+        </ToastBody>
+        <Close type="button" aria-label="Close notification" onClick={onClose}>
+          ×
+        </Close>
+      </Toast>
+    </li>
   )
 }
 
@@ -138,7 +141,7 @@ const Viewport = styled.section`
   }
 `
 
-const Toast = styled.li`
+const Toast = styled.div`
   pointer-events: auto;
   touch-action: pan-y;
   display: flex;
