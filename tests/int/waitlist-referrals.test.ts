@@ -370,3 +370,25 @@ describe('status page reader', () => {
     })
   })
 })
+
+describe('migration', () => {
+  it('gives every entry that joined before referrals a code of its own', async () => {
+    const migration = await import('@/migrations/20261125_080442_waitlist_referrals')
+    const args = { db: app.payload.db.drizzle, payload: app.payload, req: {} } as Parameters<
+      typeof migration.up
+    >[0]
+    await migration.down(args)
+    await app.payload.db.drizzle.execute(sql`
+      INSERT INTO waitlist_entries (email, name, product, status, joined_at)
+      SELECT 'before' || n || '@example.com', 'Before', 'records', 'inactive', now()
+      FROM generate_series(1, 1500) AS n`)
+    await migration.up(args)
+    const { rows } = await app.payload.db.drizzle.execute(sql`
+      SELECT count(*)::int AS total, count(DISTINCT referral_code)::int AS codes,
+        count(*) FILTER (WHERE referral_code ~ '^[A-Za-z0-9]{10}$')::int AS wellformed
+      FROM waitlist_entries`)
+    const counts = rows[0] as { total: number; codes: number; wellformed: number }
+    expect(counts.total).toBeGreaterThan(1500)
+    expect(counts).toEqual({ total: counts.total, codes: counts.total, wellformed: counts.total })
+  })
+})
