@@ -371,6 +371,32 @@ describe('status page reader', () => {
   })
 })
 
+describe('places per referral', () => {
+  it('only a full admin changes them: an editor saving the settings leaves them as they were', async () => {
+    const editor = await app.createUser('referrals-editor', 'editor')
+    const places = async () =>
+      (await app.payload.findGlobal({ slug: 'site-settings', depth: 0 })).referralPlaces
+    const before = await places()
+    const edited = await app.request('POST', '/globals/site-settings', {
+      token: editor,
+      body: { shopDescription: 'Edited', referralPlaces: { ...before, records: 9 } },
+    })
+    expect(edited.status, edited.text).toBe(200)
+    expect(await places()).toEqual(before)
+    const changed = await app.request('POST', '/globals/site-settings', {
+      token: full,
+      body: { referralPlaces: { ...before, records: 3 } },
+    })
+    expect(changed.status, changed.text).toBe(200)
+    expect((await places())?.records).toBe(3)
+    const refused = await app.request('POST', '/globals/site-settings', {
+      token: full,
+      body: { referralPlaces: { ...before, records: -1 } },
+    })
+    expect(refused.status).toBe(400)
+  })
+})
+
 describe('migration', () => {
   it('gives every entry that joined before referrals a code of its own', async () => {
     const migration = await import('@/migrations/20261125_080442_waitlist_referrals')
