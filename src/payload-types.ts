@@ -233,6 +233,14 @@ export interface WaitlistEntry {
   referralSource?: string | null;
   emailOpened?: boolean | null;
   lastEmailSent?: string | null;
+  /**
+   * Shared as /waitlist?product=…&ref=CODE
+   */
+  referralCode?: string | null;
+  referredBy?: (number | null) | WaitlistEntry;
+  confirmedAt?: string | null;
+  confirmToken?: string | null;
+  statusToken?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1291,6 +1299,11 @@ export interface WaitlistEntriesSelect<T extends boolean = true> {
   referralSource?: T;
   emailOpened?: T;
   lastEmailSent?: T;
+  referralCode?: T;
+  referredBy?: T;
+  confirmedAt?: T;
+  confirmToken?: T;
+  statusToken?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1994,6 +2007,16 @@ export interface SiteSetting {
      */
     emailBodiesMonths: number;
   };
+  /**
+   * Per product. A referral counts once the referred person has confirmed their address. 0 turns it off.
+   */
+  referralPlaces: {
+    earthApp: number;
+    publishing: number;
+    records: number;
+    studio: number;
+    universe: number;
+  };
   _status?: ('draft' | 'published') | null;
   updatedAt?: string | null;
   createdAt?: string | null;
@@ -2030,6 +2053,15 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | {
         eventsMonths?: T;
         emailBodiesMonths?: T;
+      };
+  referralPlaces?:
+    | T
+    | {
+        earthApp?: T;
+        publishing?: T;
+        records?: T;
+        studio?: T;
+        universe?: T;
       };
   _status?: T;
   updatedAt?: T;

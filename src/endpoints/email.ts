@@ -3,6 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { serverUrl } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
 import { DATA_ERASED, DATA_REQUEST_SENT } from '@/lib/email/data-request'
+import { WAITLIST_CONFIRMED } from '@/lib/email/waitlist'
 import { dataRequestSchema, emailPreferencesSchema, emailTokenSchema } from '@/schemas/email'
 import { fulfilDataRequest, requestData } from '@/services/data-requests'
 import { recordTrackingEvent, trackingOn, validSignature } from '@/services/email/tracking'
@@ -13,6 +14,7 @@ import {
   releaseWebhookToken,
 } from '@/services/email/webhook'
 import { preferencesFor, unsubscribeAll, updatePreferences } from '@/services/email/preferences'
+import { confirmWaitlist } from '@/services/confirm-waitlist'
 import { confirmNewsletter } from '@/services/subscribe-newsletter'
 
 import { DEFAULT_BODY_LIMIT, clientIp, download, handler, json, parseWith, readJson } from './http'
@@ -118,6 +120,22 @@ export const emailEndpoints: Endpoint[] = [
           }),
         )
         .catch(failedForm(req, '/newsletter/confirm?status=invalid'))
+    }),
+  },
+  {
+    // The waitlist confirmation page's button (a GET confirms nothing), then the place in line.
+    path: '/waitlist/confirm',
+    method: 'post',
+    handler: handler(async (req) => {
+      const { token } = parseWith(emailTokenSchema, await readFields(req))
+      return confirmWaitlist(req.payload, token, clientIp(req))
+        .then(({ statusToken }) =>
+          answer(req, `/waitlist/status?token=${encodeURIComponent(statusToken)}&confirmed=1`, {
+            success: true,
+            message: WAITLIST_CONFIRMED,
+          }),
+        )
+        .catch(failedForm(req, '/waitlist/confirm?status=invalid'))
     }),
   },
   {

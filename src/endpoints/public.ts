@@ -70,10 +70,15 @@ export const publicEndpoints: Endpoint[] = [
     message: 'Successfully subscribed!',
     data: await subscribeNewsletter(req.payload, input, ip),
   })),
-  submission('/waitlist', 'waitlist', waitlistSignupSchema, async (req, input, ip) => ({
-    message: 'Successfully joined waitlist!',
-    data: await joinWaitlist(req.payload, input, ip),
-  })),
+  submission('/waitlist', 'waitlist', waitlistSignupSchema, async (req, input, ip) => {
+    const entry = await joinWaitlist(req.payload, input, ip)
+    return {
+      message: 'Successfully joined waitlist!',
+      position: entry.position,
+      referralUrl: entry.referralUrl,
+      data: entry,
+    }
+  }),
   submission('/contact', 'contact', contactMessageSchema, async (req, input) => ({
     message: 'Message sent successfully',
     data: await submitContactMessage(req.payload, input),

@@ -3,8 +3,10 @@ import type { GlobalConfig } from 'payload'
 import { anyone, canEditContent, isFullAdminField } from '@/access'
 import { readVersions } from '@/access/content'
 import { previewAdmin } from '@/access/preview'
+import { DEFAULT_PLACES_PER_REFERRAL } from '@/lib/constants'
 import { contentVersions } from '@/lib/content/versions'
 import { revalidatePublishedGlobal } from '@/lib/revalidate'
+import { PLACES_FIELDS } from '@/services/waitlist-line'
 import { RETENTION_DEFAULTS } from '@/services/retention'
 
 const link = (name: string, description: string) => ({
@@ -91,6 +93,28 @@ export const SiteSettings: GlobalConfig = {
           admin: { description: 'The record that an email was sent (to, subject, status) stays.' },
         },
       ],
+    },
+    {
+      // Referral waitlists (decision 0119): how many places each counted referral moves its
+      // referrer up in that product's line; 0 turns the move off. Only full admins change it.
+      name: 'referralPlaces',
+      label: 'Places moved up per confirmed referral',
+      type: 'group',
+      access: { update: isFullAdminField },
+      admin: {
+        description:
+          'Per product. A referral counts once the referred person has confirmed their address. 0 turns it off.',
+      },
+      fields: PLACES_FIELDS.map(({ field, product }) => ({
+        name: field,
+        label: product,
+        type: 'number' as const,
+        required: true,
+        min: 0,
+        max: 1000,
+        defaultValue: DEFAULT_PLACES_PER_REFERRAL,
+        admin: { step: 1 },
+      })),
     },
   ],
 }

@@ -4,6 +4,13 @@ export const TAGLINE = 'Where the Future is Human'
 export const PRODUCTS = ['earth-app', 'publishing', 'records', 'studio', 'universe'] as const
 export type Product = (typeof PRODUCTS)[number]
 export const DEFAULT_PRODUCT: Product = 'earth-app'
+export const PRODUCT_LABELS: Record<Product, string> = {
+  'earth-app': 'Earth App',
+  publishing: 'Starfinity Publishing',
+  records: 'Starfinity Records',
+  studio: 'Starfinity Studio',
+  universe: 'Starfinity Universe',
+}
 
 export const WAITLIST_INTERESTS = [
   'Personal Growth',
@@ -15,6 +22,12 @@ export const WAITLIST_INTERESTS = [
   'Sustainability',
   'Spiritual Development',
 ] as const
+
+/** A waitlist entry's referral code, as it appears in `/waitlist?product=…&ref=CODE` (decision 0119). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{6,32}$/
+export const REFERRAL_CODE_LENGTH = 10
+/** Places a counted referral moves its referrer up when site settings say nothing else. */
+export const DEFAULT_PLACES_PER_REFERRAL = 1
 
 export const REFERRAL_SOURCES = [
   'Social Media',

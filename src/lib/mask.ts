@@ -38,6 +38,8 @@ const FIELD_MASKERS: Record<string, Masker> = {
   natureConnection: () => MASK,
   parentingValues: () => MASK,
   referralSource: () => MASK,
+  // A referral code opens nothing, but it is the person's own link (decision 0119).
+  referralCode: () => MASK,
   rawMessage: () => MASK,
   // A clicked link may carry a token.
   url: () => MASK,

@@ -11,6 +11,7 @@ import * as migration_20261124_190026_people from './20261124_190026_people';
 import * as migration_20261124_201015_data_requests from './20261124_201015_data_requests';
 import * as migration_20261125_001103_house_dead_schema from './20261125_001103_house_dead_schema';
 import * as migration_20261125_001532_string_lists from './20261125_001532_string_lists';
+import * as migration_20261125_080442_waitlist_referrals from './20261125_080442_waitlist_referrals';
 import * as migration_20261125_080808_media_storage_prefix from './20261125_080808_media_storage_prefix';
 import * as migration_20261125_082554_media_images from './20261125_082554_media_images';
 import * as migration_20261125_084353_campaigns_in_background from './20261125_084353_campaigns_in_background';
@@ -80,6 +81,11 @@ export const migrations = [
     up: migration_20261125_001532_string_lists.up,
     down: migration_20261125_001532_string_lists.down,
     name: '20261125_001532_string_lists',
+  },
+  {
+    up: migration_20261125_080442_waitlist_referrals.up,
+    down: migration_20261125_080442_waitlist_referrals.down,
+    name: '20261125_080442_waitlist_referrals',
   },
   {
     up: migration_20261125_080808_media_storage_prefix.up,

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 
-import { DEFAULT_PRODUCT, PRODUCTS } from '@/lib/constants'
+import { DEFAULT_PRODUCT, PRODUCTS, REFERRAL_CODE_PATTERN } from '@/lib/constants'
 
-import { emailSchema, optionalText, requiredText, tagList } from './common'
+import { emailSchema, line, optionalText, requiredText, tagList } from './common'
+
+export const INVALID_REFERRAL_CODE = 'Invalid referral code'
 
 export const waitlistSignupSchema = z.object({
   email: emailSchema(),
@@ -12,6 +14,13 @@ export const waitlistSignupSchema = z.object({
     .default(DEFAULT_PRODUCT),
   interests: tagList(),
   referralSource: optionalText(100),
+  /** The referral code of the link the person came through (`/waitlist?product=…&ref=CODE`). */
+  ref: line(INVALID_REFERRAL_CODE)
+    .refine((value) => value === '' || REFERRAL_CODE_PATTERN.test(value), {
+      error: INVALID_REFERRAL_CODE,
+    })
+    .transform((value) => value || undefined)
+    .optional(),
 })
 
 export type WaitlistSignup = z.input<typeof waitlistSignupSchema>

@@ -142,7 +142,13 @@ const pictureOf = async (page: Page, slug: string) => {
     srcset: (await image.getAttribute('srcset')) ?? '',
     alt: (await image.getAttribute('alt')) ?? '',
     width: await image.getAttribute('width'),
-    isLoaded: await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    // A lazy picture starts loading once scrolled into view: wait for it (or its failure).
+    isLoaded: await image.evaluate((img: HTMLImageElement) =>
+      img.decode().then(
+        () => img.naturalWidth > 0,
+        () => false,
+      ),
+    ),
   }
 }
 

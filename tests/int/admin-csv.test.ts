@@ -133,6 +133,11 @@ describe('GET /api/admin/waitlist/export', () => {
       'emailOpened',
       'lastEmailSent',
       'joinedAt',
+      'position',
+      'referrals',
+      'referralCode',
+      'referredById',
+      'confirmedAt',
     ])
     expect(rows).toHaveLength(names.length + BULK)
     const ids = rows.map((row) => Number(row[0]))

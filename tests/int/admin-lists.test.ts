@@ -41,6 +41,11 @@ describe('lists', () => {
       referralSource: 'Podcast',
       emailOpened: false,
       lastEmailSent: null,
+      position: expect.any(Number),
+      referrals: 0,
+      referralCode: expect.stringMatching(/^[A-Za-z0-9]{10}$/),
+      referredById: null,
+      confirmedAt: null,
     })
   })
 

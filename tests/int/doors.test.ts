@@ -117,6 +117,7 @@ const ENDPOINTS: Record<string, Rule | 'any'> = {
   'get /admin/newsletter/export': only('full'),
   'get /admin/waitlist': ADMIN_READ,
   'get /admin/waitlist/stats': ADMIN_READ,
+  'get /admin/waitlist/leaderboard': ADMIN_READ,
   'patch /admin/waitlist/:id/status': only('full'),
   'patch /admin/waitlist/:id/email-opened': only('full'),
   'post /admin/waitlist/:id/send-email': only('full'),
@@ -144,6 +145,7 @@ const ENDPOINTS: Record<string, Rule | 'any'> = {
   'post /admin/ai/analytics': only('full'),
   'post /admin/emails/analyze': only('full'),
   'post /newsletter/confirm': 'any',
+  'post /waitlist/confirm': 'any',
   'post /email/data-request': 'any',
   'post /email/data': 'any',
   'get /email/unsubscribe': 'any',
@@ -217,10 +219,17 @@ const seedPeople = async () => {
   const tokenRows = await app.payload.db.drizzle.execute(sql`
     SELECT unsubscribe_token AS t FROM newsletter_subscribers WHERE unsubscribe_token IS NOT NULL
     UNION SELECT double_opt_in_token FROM newsletter_subscribers WHERE double_opt_in_token IS NOT NULL
-    UNION SELECT unsubscribe_token FROM email_preferences WHERE unsubscribe_token IS NOT NULL`)
+    UNION SELECT unsubscribe_token FROM email_preferences WHERE unsubscribe_token IS NOT NULL
+    UNION SELECT confirm_token FROM waitlist_entries WHERE confirm_token IS NOT NULL
+    UNION SELECT status_token FROM waitlist_entries WHERE status_token IS NOT NULL`)
   const stored = tokenRows.rows.map((row) => String((row as { t: string }).t))
   expect(stored.length).toBeGreaterThan(0)
-  secrets.push(email, name, ip, 'Secret referral words', 'Private family wish', ...stored)
+  // The person's referral code is personal data of their entry: full admins only.
+  const codes = await app.payload.db.drizzle.execute(
+    sql`SELECT referral_code AS c FROM waitlist_entries WHERE email = ${email}`,
+  )
+  const code = String((codes.rows[0] as { c: string }).c)
+  secrets.push(email, name, ip, 'Secret referral words', 'Private family wish', code, ...stored)
   tokensStored.push(...stored)
 }
 
@@ -411,12 +420,14 @@ describe('every door × every role', () => {
   })
 
   it('secrets are readable by no one through the API, not even a full admin', async () => {
-    for (const slug of ['newsletter-subscribers', 'email-preferences']) {
+    for (const slug of ['newsletter-subscribers', 'email-preferences', 'waitlist-entries']) {
       const res = await request('full', 'GET', `/${slug}?limit=100`)
       expect(res.status, res.text).toBe(200)
       for (const doc of res.body.docs) {
         expect(doc).not.toHaveProperty('unsubscribeToken')
         expect(doc).not.toHaveProperty('doubleOptInToken')
+        expect(doc).not.toHaveProperty('confirmToken')
+        expect(doc).not.toHaveProperty('statusToken')
       }
     }
   })

@@ -250,9 +250,10 @@ describe('one person, everywhere', () => {
     await post('/waitlist', { email, name: 'Plain Person', product: 'earth-app' })
     const res = await app.request('DELETE', peopleUrl(email), { token: tokens.full })
     expect(res.status, res.text).toBe(200)
+    // The signup's confirmation email is in the email log too (decision 0119).
     expect(res.body).toEqual({
-      removed: { 'waitlist-entries': 1, consents: 1 },
-      total: 2,
+      removed: { 'waitlist-entries': 1, 'email-logs': 1, consents: 1 },
+      total: 3,
       keptHash: false,
     })
     expect(await kept(email)).toBe(false)
@@ -310,6 +311,7 @@ describe('one person, everywhere', () => {
     }
     expect(Object.keys(await idsByCollection(app.payload, email))).toEqual([
       'waitlist-entries',
+      'email-logs',
       'consents',
     ])
   })

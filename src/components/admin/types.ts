@@ -7,7 +7,7 @@ import type { emailStats, toEmailLog } from '@/services/admin/emails'
 import type { newsletterStats } from '@/services/admin/newsletter'
 import type { overview } from '@/services/metrics/overview'
 import type { toParentInsight } from '@/services/admin/parent-insights'
-import type { waitlistStats } from '@/services/admin/waitlist'
+import type { waitlistLeaderboard, waitlistStats } from '@/services/admin/waitlist'
 
 export type { AccessLevel } from '@/access'
 export type { CampaignProgress } from '@/services/campaigns/campaign-progress'
@@ -24,6 +24,7 @@ export type ContactStats = Awaited<ReturnType<typeof contactStats>>
 export type EmailStats = Awaited<ReturnType<typeof emailStats>>
 export type NewsletterStats = Awaited<ReturnType<typeof newsletterStats>>
 export type WaitlistStats = Awaited<ReturnType<typeof waitlistStats>>
+export type WaitlistLeaderboard = Awaited<ReturnType<typeof waitlistLeaderboard>>
 
 /** GET /api/admin/people: every record held about one address, per collection. */
 export type PersonRecords = {

@@ -13,6 +13,7 @@ import {
   sendWaitlistEmail,
   setWaitlistEmailOpened,
   setWaitlistStatus,
+  waitlistLeaderboard,
   waitlistStats,
 } from '@/services/admin/waitlist'
 
@@ -38,6 +39,16 @@ export const waitlistEndpoints: Endpoint[] = [
       const user = requireAdmin(req)
       const { product } = queryOf(req, waitlistStatsQuerySchema)
       return adminJson(user, { data: await waitlistStats(req.payload, product) })
+    }),
+  },
+  {
+    // The referral leaderboard of each product, or of the one asked for (decision 0119).
+    path: '/admin/waitlist/leaderboard',
+    method: 'get',
+    handler: handler(async (req) => {
+      const user = requireAdmin(req)
+      const { product } = queryOf(req, waitlistStatsQuerySchema)
+      return adminJson(user, { data: await waitlistLeaderboard(req.payload, product) })
     }),
   },
   {

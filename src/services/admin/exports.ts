@@ -4,11 +4,18 @@ import type { Payload } from 'payload'
 import type { AdminUser } from '@/access/admin'
 import type { Product } from '@/lib/constants'
 import { type CsvColumn, csvStream } from '@/lib/csv'
+import { placesPerReferral } from '@/services/waitlist-line'
 
 import { recordAudit } from './audit'
 import { type SubscriberView, SUBSCRIBER_COLUMNS, toSubscriber } from './newsletter'
 import { allOf, selectRows } from './paging'
-import { productIs, toWaitlistEntry, WAITLIST_COLUMNS, type WaitlistEntryView } from './waitlist'
+import {
+  productIs,
+  toWaitlistEntry,
+  WAITLIST_COLUMNS,
+  type WaitlistEntryView,
+  waitlistWithLine,
+} from './waitlist'
 
 /** Rows per database round trip: memory holds one page, whatever the table's size. */
 export const EXPORT_PAGE_SIZE = 1000
@@ -24,6 +31,11 @@ const WAITLIST_CSV: CsvColumn<WaitlistEntryView>[] = [
   { header: 'emailOpened', value: (row) => row.emailOpened },
   { header: 'lastEmailSent', value: (row) => row.lastEmailSent },
   { header: 'joinedAt', value: (row) => row.joinedAt },
+  { header: 'position', value: (row) => row.position },
+  { header: 'referrals', value: (row) => row.referrals },
+  { header: 'referralCode', value: (row) => row.referralCode },
+  { header: 'referredById', value: (row) => row.referredById },
+  { header: 'confirmedAt', value: (row) => row.confirmedAt },
 ]
 
 const NEWSLETTER_CSV: CsvColumn<SubscriberView>[] = [
@@ -52,13 +64,15 @@ export const exportWaitlist = async (
     targetCollection: 'waitlist-entries',
     details: { product: product ?? 'all' },
   })
+  // One setting for the whole file, so every page ranks the line the same way.
+  const places = await placesPerReferral(payload)
   return {
     filename: `waitlist-${product ?? 'all'}-${today()}.csv`,
     body: csvStream(WAITLIST_CSV, async (afterId) =>
       (
         await selectRows(
           payload,
-          sql`SELECT ${WAITLIST_COLUMNS} FROM waitlist_entries w
+          sql`SELECT ${WAITLIST_COLUMNS} FROM ${waitlistWithLine(places, product)}
             WHERE ${allOf([sql`w.id > ${afterId}`, productIs(product)])}
             ORDER BY w.id LIMIT ${EXPORT_PAGE_SIZE}`,
         )

@@ -2,9 +2,10 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
-import type { Product } from '@/lib/constants'
+import { PRODUCTS, type Product } from '@/lib/constants'
 import type { AdminEmail } from '@/schemas/admin'
 import { queueEmail } from '@/services/email/queue'
+import { type PlacesPerReferral, placesPerReferral, waitlistLine } from '@/services/waitlist-line'
 
 import { recordAudit } from './audit'
 import { findOwn, updateOwn } from './documents'
@@ -21,7 +22,16 @@ export type WaitlistEntryView = {
   referralSource: string | null
   emailOpened: boolean
   lastEmailSent: string | null
+  /** Place in its product's line and confirmed referrals, computed on read (decision 0119). */
+  position: number | null
+  referrals: number | null
+  referralCode: string | null
+  referredById: number | null
+  confirmedAt: string | null
 }
+
+const numberOrNull = (value: unknown) =>
+  value === null || value === undefined ? null : Number(value)
 
 export const toWaitlistEntry = (row: Row): WaitlistEntryView => ({
   id: Number(row.id),
@@ -34,24 +44,37 @@ export const toWaitlistEntry = (row: Row): WaitlistEntryView => ({
   referralSource: (row.referralSource as string | null) ?? null,
   emailOpened: Boolean(row.emailOpened),
   lastEmailSent: isoDate(row.lastEmailSent),
+  position: numberOrNull(row.position),
+  referrals: numberOrNull(row.referrals),
+  referralCode: (row.referralCode as string | null) ?? null,
+  // A row of the list reads the column; a Payload document (after an update) has `referredBy`.
+  referredById: numberOrNull(row.referredById ?? row.referredBy),
+  confirmedAt: isoDate(row.confirmedAt),
 })
 
 export const WAITLIST_COLUMNS = sql`w.id, w.email, w.name, w.joined_at AS "joinedAt", w.product, w.status,
   coalesce(w.interests, '[]') AS interests,
   w.referral_source AS "referralSource", w.email_opened AS "emailOpened",
-  w.last_email_sent AS "lastEmailSent"`
+  w.last_email_sent AS "lastEmailSent", l.position, l.referrals,
+  w.referral_code AS "referralCode", w.referred_by_id AS "referredById",
+  w.confirmed_at AS "confirmedAt"`
+
+/** The entries `w` with their place in line `l` (the columns above read both). */
+export const waitlistWithLine = (places: PlacesPerReferral, product?: Product): SQL =>
+  sql`waitlist_entries w JOIN (${waitlistLine(places, product)}) l ON l.id = w.id`
 
 export const productIs = (product?: Product): SQL | undefined =>
   product ? sql`w.product = ${product}` : undefined
 
-export const listWaitlist = (
+export const listWaitlist = async (
   payload: Payload,
   query: { product?: Product; status?: string; search?: string; page: number; limit: number },
 ) => {
   const pattern = query.search ? containsPattern(query.search) : undefined
+  const places = await placesPerReferral(payload)
   return pagedList(payload, {
     select: WAITLIST_COLUMNS,
-    from: sql`waitlist_entries w`,
+    from: waitlistWithLine(places, query.product),
     key: sql`w.id`,
     where: allOf([
       productIs(query.product),
@@ -63,6 +86,45 @@ export const listWaitlist = (
     limit: query.limit,
     shape: toWaitlistEntry,
   })
+}
+
+export type LeaderboardEntry = {
+  id: number
+  name: string
+  email: string
+  referrals: number
+  position: number
+}
+
+export const LEADERBOARD_SIZE = 10
+
+/**
+ * The referral leaderboard of each product (or of one): its people with the most confirmed
+ * referrals, best first, at most LEADERBOARD_SIZE each.
+ */
+export const waitlistLeaderboard = async (payload: Payload, product?: Product) => {
+  const places = await placesPerReferral(payload)
+  const rows = await selectRows<LeaderboardEntry & { product: Product }>(
+    payload,
+    sql`SELECT id, product, name, email, referrals, position FROM (
+        SELECT w.id, w.product, w.name, w.email, l.referrals, l.position,
+          row_number() OVER (PARTITION BY w.product ORDER BY l.referrals DESC, l.position) AS n
+        FROM ${waitlistWithLine(places, product)} WHERE l.referrals > 0) ranked
+      WHERE n <= ${LEADERBOARD_SIZE} ORDER BY product, n`,
+  )
+  return (product ? [product] : PRODUCTS).map((name) => ({
+    product: name,
+    placesPerReferral: places[name],
+    entries: rows
+      .filter((row) => row.product === name)
+      .map(({ id, name, email, referrals, position }) => ({
+        id,
+        name,
+        email,
+        referrals,
+        position,
+      })),
+  }))
 }
 
 export const waitlistStats = async (payload: Payload, product?: Product) => {

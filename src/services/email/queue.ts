@@ -25,7 +25,8 @@ export type QueueEmailInput = {
   /** A written (admin or AI) body: gets the fixed sign-off block, after any older one is removed. */
   signOff?: boolean
   contactId?: number
-  waitlistEntryId?: number
+  /** An id, or an SQL expression of the same statement (a signup's new entry). */
+  waitlistEntryId?: number | SQL
   campaignId?: number
   aiGenerated?: boolean
   sentById?: number

@@ -4,7 +4,7 @@ import { senderDomain } from '@/lib/email/addresses'
 import { env, serverUrl } from '@/lib/env'
 
 /**
- * Links that carry a secret (the double opt-in token, a data request's token) are never stored: the email log keeps the
+ * Links that carry a secret (the double opt-in tokens, a data request's token) are never stored: the email log keeps the
  * message with the token replaced by REDACTED, which is what the Email Manager shows, and the
  * sender puts the real token back just before handing the message to SMTP. The token is derived
  * from the message's Message-ID with a key made from PAYLOAD_SECRET, so any instance can rebuild
@@ -14,6 +14,8 @@ export const REDACTED = '[redacted]'
 
 const CONFIRM_PATH = '/newsletter/confirm?token='
 const DATA_PATH = '/email/data?token='
+const WAITLIST_CONFIRM_PATH = '/waitlist/confirm?token='
+const WAITLIST_STATUS_PATH = '/waitlist/status?token='
 
 export const newMessageId = () => `<${randomUUID()}@${senderDomain()}>`
 
@@ -34,6 +36,19 @@ export const dataRequestToken = (messageId: string) =>
 /** A data request's link as stored: the token redacted. */
 export const redactedDataRequestUrl = () => `${serverUrl()}${DATA_PATH}${REDACTED}`
 
+/** The tokens of a waitlist confirmation email's two links (the entry keeps their SHA-256). */
+export const waitlistConfirmToken = (messageId: string) =>
+  createHmac('sha256', linkKey()).update(`waitlist-confirm:${messageId}`).digest('base64url')
+/** Made from the confirm token, so the confirmation page can open the status page next. */
+export const statusTokenOf = (confirmToken: string) =>
+  createHmac('sha256', linkKey()).update(`waitlist-status:${confirmToken}`).digest('base64url')
+export const waitlistStatusToken = (messageId: string) =>
+  statusTokenOf(waitlistConfirmToken(messageId))
+
+/** The waitlist links as stored: the tokens redacted. */
+export const redactedWaitlistConfirmUrl = () => `${serverUrl()}${WAITLIST_CONFIRM_PATH}${REDACTED}`
+export const redactedWaitlistStatusUrl = () => `${serverUrl()}${WAITLIST_STATUS_PATH}${REDACTED}`
+
 /** The body as sent: the redacted links of a confirmation email get their real tokens. */
 export const revealSecretLinks = (
   body: string,
@@ -45,4 +60,8 @@ export const revealSecretLinks = (
     .join(`${CONFIRM_PATH}${confirmationToken(email.messageId)}`)
     .split(`${DATA_PATH}${REDACTED}`)
     .join(`${DATA_PATH}${dataRequestToken(email.messageId)}`)
+    .split(`${WAITLIST_CONFIRM_PATH}${REDACTED}`)
+    .join(`${WAITLIST_CONFIRM_PATH}${waitlistConfirmToken(email.messageId)}`)
+    .split(`${WAITLIST_STATUS_PATH}${REDACTED}`)
+    .join(`${WAITLIST_STATUS_PATH}${waitlistStatusToken(email.messageId)}`)
 }

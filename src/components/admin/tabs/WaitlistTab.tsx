@@ -14,6 +14,7 @@ import { patchRow, useAdminList } from '../list/useAdminList'
 import { choices, formatDate } from '../parts'
 import type { WaitlistEntry, WaitlistStats } from '../types'
 import { Button, Select } from '../ui'
+import { WaitlistLeaderboard } from './WaitlistLeaderboard'
 
 export const WAITLIST_STATUS_LABELS = { active: 'Active (Opened Email)', inactive: 'Inactive' }
 
@@ -25,6 +26,7 @@ export function WaitlistTab() {
 
   const stats = useAdmin<{ data: WaitlistStats }>(adminPath('waitlist/stats', { product }))
   const refresh = () => Promise.all([state.list.mutate(), stats.mutate()])
+  const place = (value: number | null) => (value === null ? '—' : value)
 
   const setStatus = (entry: WaitlistEntry, status: string) =>
     patchRow(`/api/admin/waitlist/${entry.id}/status`, { status }, 'Status updated', refresh)
@@ -39,6 +41,7 @@ export function WaitlistTab() {
         { label: 'Inactive', value: stats.data?.data.inactive },
       ]}
       filters={[{ name: 'product', label: 'Product', options: choices('All products', PRODUCTS) }]}
+      intro={<WaitlistLeaderboard product={product} />}
       search={{ label: 'Search waitlist', placeholder: 'Search email or name' }}
       actions={<CsvExportButton href={adminPath('waitlist/export', { product })} />}
       empty={`No waitlist entries found for ${product === 'all' ? 'all products' : product}.`}
@@ -47,6 +50,9 @@ export function WaitlistTab() {
         { header: 'Email', cell: (entry) => entry.email },
         { header: 'Product', cell: (entry) => entry.product },
         { header: 'Joined', cell: (entry) => formatDate(entry.joinedAt) },
+        { header: 'Position', cell: (entry) => place(entry.position) },
+        { header: 'Referrals', cell: (entry) => place(entry.referrals) },
+        { header: 'Confirmed', cell: (entry) => formatDate(entry.confirmedAt) },
         { header: 'Interests', cell: (entry) => entry.interests.join(', ') || '—' },
         {
           header: 'Status',

@@ -11,13 +11,20 @@ import {
 } from 'react'
 import styled from 'styled-components'
 
+import { CopyLink } from '../CopyLink'
 import { colors } from '../theme'
 
 /** Spec §9: one notice at a time, closed after 5 s, swiped away to the right past 50 px, F8 to reach. */
 export const NOTICE_DURATION_MS = 5000
 export const SWIPE_THRESHOLD_PX = 50
 
-export type Notice = { title: string; description?: string; variant?: 'default' | 'destructive' }
+export type Notice = {
+  title: string
+  description?: string
+  variant?: 'default' | 'destructive'
+  /** A link to share, shown with a copy button (the waitlist's referral link). */
+  link?: { url: string; label: string }
+}
 type ShownNotice = Notice & { id: number }
 
 const NotifyContext = createContext<(notice: Notice) => void>(() => undefined)
@@ -84,32 +91,36 @@ function NoticeItem({ notice, onClose }: { notice: ShownNotice; onClose: () => v
     start.current = null
   }
 
+  // The list item holds the notice: a role on the <li> itself would leave the list without items.
   return (
-    <Toast
-      role={notice.variant === 'destructive' ? 'alert' : 'status'}
-      data-variant={notice.variant ?? 'default'}
-      style={{ transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 }}
-      onPointerEnter={() => setPaused(true)}
-      onPointerLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      onPointerDown={(event) => {
-        start.current = event.clientX
-      }}
-      onPointerMove={(event) => {
-        if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current))
-      }}
-      onPointerUp={endSwipe}
-      onPointerCancel={endSwipe}
-    >
-      <div>
-        <ToastTitle>{notice.title}</ToastTitle>
-        {notice.description && <ToastText>{notice.description}</ToastText>}
-      </div>
-      <Close type="button" aria-label="Close notification" onClick={onClose}>
-        ×
-      </Close>
-    </Toast>
+    <li>
+      <Toast
+        role={notice.variant === 'destructive' ? 'alert' : 'status'}
+        data-variant={notice.variant ?? 'default'}
+        style={{ transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 }}
+        onPointerEnter={() => setPaused(true)}
+        onPointerLeave={() => setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={() => setPaused(false)}
+        onPointerDown={(event) => {
+          start.current = event.clientX
+        }}
+        onPointerMove={(event) => {
+          if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current))
+        }}
+        onPointerUp={endSwipe}
+        onPointerCancel={endSwipe}
+      >
+        <ToastBody>
+          <ToastTitle>{notice.title}</ToastTitle>
+          {notice.description && <ToastText>{notice.description}</ToastText>}
+          {notice.link && <CopyLink url={notice.link.url} label={notice.link.label} />}
+        </ToastBody>
+        <Close type="button" aria-label="Close notification" onClick={onClose}>
+          ×
+        </Close>
+      </Toast>
+    </li>
   )
 }
 
@@ -130,7 +141,7 @@ const Viewport = styled.section`
   }
 `
 
-const Toast = styled.li`
+const Toast = styled.div`
   pointer-events: auto;
   touch-action: pan-y;
   display: flex;
@@ -147,6 +158,11 @@ const Toast = styled.li`
     background: #5a1530;
     border-color: ${colors.danger};
   }
+`
+
+const ToastBody = styled.div`
+  flex: 1;
+  min-width: 0;
 `
 
 const ToastTitle = styled.p`

@@ -14,30 +14,42 @@ const schema = waitlistFormSchema
 
 export const WAITLIST_PENDING = 'Joining the cosmic waitlist...'
 
+/** What POST /api/waitlist answers (201). */
+type WaitlistJoined = { message: string; position: number; referralUrl: string }
+
 /**
  * Email, first name, interests and referral (spec §3, §5). Success clears every field, the
  * interest choices included; failure keeps them and explains (409: already on this waitlist).
  */
-export function WaitlistForm({ product }: { product: WaitlistPageProduct }) {
+export function WaitlistForm({
+  product,
+  referralCode,
+}: {
+  product: WaitlistPageProduct
+  /** The code of the referral link the visitor came through, if any. */
+  referralCode?: string
+}) {
   const notify = useNotify()
   const form = useZodForm(schema, { email: '', name: '', interests: [], referralSource: '' })
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async ({ email, name, interests, referralSource }) => {
     try {
-      await apiFetch('/api/waitlist', {
+      const joined = await apiFetch<WaitlistJoined>('/api/waitlist', {
         body: {
           email,
           name,
           product,
           ...(interests?.length ? { interests } : {}),
           ...(referralSource ? { referralSource } : {}),
+          ...(referralCode ? { ref: referralCode } : {}),
         },
       })
       form.reset({ email: '', name: '', interests: [], referralSource: '' })
       notify({
         title: 'Successfully joined waitlist!',
-        description: "Welcome to the cosmic journey. We'll write as soon as doors open.",
+        description: `You're number ${joined.position} in line. Confirm your address with the link we just emailed you, then share your link: every friend who joins and confirms moves you up.`,
+        link: { url: joined.referralUrl, label: 'Your referral link' },
       })
     } catch (error) {
       notify({

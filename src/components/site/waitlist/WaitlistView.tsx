@@ -6,13 +6,21 @@ import styled from 'styled-components'
 
 import { trackAnalytics, trackEngagement } from '@/components/site/tracking/tracker'
 
+import { REFERRAL_CODE_PATTERN } from '@/lib/constants'
+
 import { colors } from '../theme'
 import { Card, Centered, Container, Eyebrow, Lead, Page, Section, Title } from '../ui'
 import { WAITLIST_PAGE_PRODUCTS, type WaitlistPageProduct, waitlistProduct } from './products'
 import { WaitlistForm } from './WaitlistForm'
 
 /** The page for one product: headline, blurb and the form. */
-export function WaitlistView({ product }: { product: WaitlistPageProduct }) {
+export function WaitlistView({
+  product,
+  referralCode,
+}: {
+  product: WaitlistPageProduct
+  referralCode?: string
+}) {
   const copy = WAITLIST_PAGE_PRODUCTS[product]
   return (
     <Page>
@@ -24,7 +32,8 @@ export function WaitlistView({ product }: { product: WaitlistPageProduct }) {
             <Lead>{copy.blurb}</Lead>
           </Centered>
           <FormCard>
-            <WaitlistForm key={product} product={product} />
+            {referralCode && <Invited>A friend invited you to this waitlist.</Invited>}
+            <WaitlistForm key={product} product={product} referralCode={referralCode} />
           </FormCard>
           <Note>We only write about what you joined for. Unsubscribe at any time.</Note>
         </Container>
@@ -38,8 +47,11 @@ export function WaitlistView({ product }: { product: WaitlistPageProduct }) {
  * sends the page-load events of spec §7 once.
  */
 export function WaitlistFromQuery() {
-  const query = useSearchParams().get('product')
+  const params = useSearchParams()
+  const query = params.get('product')
   const product = waitlistProduct(query)
+  const ref = params.get('ref')?.trim() ?? ''
+  const referralCode = REFERRAL_CODE_PATTERN.test(ref) ? ref : undefined
 
   useEffect(() => {
     trackAnalytics({ action: 'navigate', category: 'waitlist_action', label: 'waitlist-page-load' })
@@ -58,11 +70,17 @@ export function WaitlistFromQuery() {
     })
   }, [query, product])
 
-  return <WaitlistView product={product} />
+  return <WaitlistView product={product} referralCode={referralCode} />
 }
 
 const FormCard = styled(Card)`
   margin-top: 32px;
+`
+
+const Invited = styled.p`
+  margin: 0 0 16px;
+  color: ${colors.gold};
+  font-size: 0.95rem;
 `
 
 const Note = styled.p`

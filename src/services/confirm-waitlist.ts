@@ -1,0 +1,79 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import type { Product } from '@/lib/constants'
+import {
+  WAITLIST_CONFIRM_INVALID,
+  WAITLIST_CONFIRM_TEXT,
+  WAITLIST_STATUS_INVALID,
+} from '@/lib/email/waitlist'
+import { badRequest } from '@/lib/errors'
+import { referralUrl } from '@/lib/referrals'
+
+import { statusTokenOf } from './email/secret-links'
+import { recordConsent } from './record-consent'
+import { hashToken } from './subscribe-newsletter'
+import { inTransaction } from './transaction'
+import { placesPerReferral, standingOf } from './waitlist-line'
+
+type EntryRow = { id: number; email: string; product: Product }
+
+/**
+ * Confirms a waitlist entry's address with the token from its email (a POST from the confirmation
+ * page). One UPDATE checks and spends the token, so it works once; from then on the entry's
+ * referral, if it has one, counts. Answers the status token, so the page can show the place next.
+ */
+export const confirmWaitlist = async (payload: Payload, token: string, ip: string) => {
+  const entry = await inTransaction(payload, async (tx) => {
+    const result = await tx.db.execute(sql`
+      UPDATE waitlist_entries SET confirmed_at = now(), confirm_token = NULL, updated_at = now()
+      WHERE confirm_token = ${hashToken(token)} AND confirmed_at IS NULL
+      RETURNING id, email, product`)
+    const row = result.rows[0] as EntryRow | undefined
+    if (!row) throw badRequest(WAITLIST_CONFIRM_INVALID, { token: WAITLIST_CONFIRM_INVALID })
+    await recordConsent(tx, {
+      email: row.email,
+      consentType: 'waitlist',
+      ipAddress: ip,
+      source: 'double-opt-in',
+      metadata: { stage: 'confirmation', product: row.product, text: WAITLIST_CONFIRM_TEXT },
+    })
+    return row
+  })
+  return { product: entry.product, statusToken: statusTokenOf(token) }
+}
+
+export type WaitlistStatus =
+  | { confirmed: false; product: Product }
+  | {
+      confirmed: true
+      product: Product
+      position: number
+      referrals: number
+      total: number
+      placesPerReferral: number
+      referralUrl: string
+    }
+
+/** What the status page shows for the token of its emailed link (400 for an unknown token). */
+export const readWaitlistStatus = async (
+  payload: Payload,
+  token: string,
+): Promise<WaitlistStatus> => {
+  const result = await payload.db.drizzle.execute(sql`
+    SELECT id, product, referral_code AS code, confirmed_at IS NOT NULL AS confirmed
+    FROM waitlist_entries WHERE status_token = ${hashToken(token)}`)
+  const entry = result.rows[0] as
+    { id: number; product: Product; code: string; confirmed: boolean } | undefined
+  if (!entry) throw badRequest(WAITLIST_STATUS_INVALID, { token: WAITLIST_STATUS_INVALID })
+  if (!entry.confirmed) return { confirmed: false, product: entry.product }
+  const places = await placesPerReferral(payload)
+  const standing = await standingOf(payload, entry, places)
+  return {
+    confirmed: true,
+    product: entry.product,
+    ...standing,
+    placesPerReferral: places[entry.product],
+    referralUrl: referralUrl(entry.product, entry.code),
+  }
+}

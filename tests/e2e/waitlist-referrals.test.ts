@@ -1,0 +1,134 @@
+import { createHmac } from 'node:crypto'
+
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { openTab, signIn, visitorPost } from './helpers/admin'
+import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { serverEnv } from './helpers/server'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/**
+ * The confirm link's token of a waitlist confirmation email, as the server derives it when it
+ * sends the email (decision 61): what the person finds in their inbox.
+ */
+const confirmTokenOf = async (email: string) => {
+  const [log] = await query<{ message_id: string }>(
+    `select l.message_id from email_logs l join waitlist_entries w on w.id = l.waitlist_entry_id
+     where w.email = $1 and l.email_type = 'confirmation'`,
+    [email],
+  )
+  const key = createHmac('sha256', serverEnv('').PAYLOAD_SECRET!)
+    .update('email-link-tokens')
+    .digest()
+  return createHmac('sha256', key).update(`waitlist-confirm:${log!.message_id}`).digest('base64url')
+}
+
+/** Signs up through the page's form and reads the success notice: position and referral link. */
+const signUp = async (page: Page, email: string, name: string) => {
+  const form = page.getByRole('form', { name: 'Join the waitlist' })
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('First name').fill(name)
+  await form.getByRole('button', { name: 'Join the Waitlist' }).click()
+  const success = page.getByRole('status').filter({ hasText: 'Successfully joined waitlist!' })
+  await success.waitFor()
+  // Hovered, the notice stays while it is read.
+  await success.hover()
+  const text = (await success.textContent()) ?? ''
+  const position = Number(/You're number (\d+) in line/.exec(text)?.[1])
+  const link = await success.getByLabel('Your referral link').inputValue()
+  return { success, position, link }
+}
+
+/** Confirms through the emailed link's page and reads the status page it leads to. */
+const confirmAndReadPlace = async (page: Page, email: string) => {
+  await page.goto(`/waitlist/confirm?token=${await confirmTokenOf(email)}`)
+  await page
+    .getByRole('button', { name: 'Yes, this is my address. Keep my place in line.' })
+    .click()
+  await page.waitForURL('**/waitlist/status?token=*')
+  await page.getByText('Your place on the waitlist is confirmed.').waitFor()
+  const text = (await page.getByTestId('waitlist-position').textContent()) ?? ''
+  return Number(/number (\d+) of/.exec(text)?.[1])
+}
+
+test('a referral link from the success notice brings a friend; the referrer moves up', async () => {
+  const stamp = Date.now()
+  const ahead = `ref.ahead.${stamp}@example.com`
+  const first = `ref.first.${stamp}@example.com`
+  const second = `ref.second.${stamp}@example.com`
+  const friend = `ref.friend.${stamp}@example.com`
+  // Someone already waits for this product, so the referrer has a place to move up to.
+  await visitorPost('/api/waitlist', { email: ahead, name: 'Ada', product: 'universe' })
+
+  // Two signups for the same product: the second is one place behind; each has its own link.
+  const one = await openPage(browser)
+  await one.context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await one.page.goto('/waitlist?product=universe')
+  const firstJoined = await signUp(one.page, first, 'Orla')
+  expect(firstJoined.position).toBeGreaterThan(1)
+  expect(firstJoined.link).toMatch(/\/waitlist\?product=universe&ref=[A-Za-z0-9]{10}$/)
+  await firstJoined.success.getByRole('button', { name: 'Copy link' }).click()
+  await firstJoined.success.getByRole('button', { name: 'Link copied!' }).waitFor()
+  await expect(one.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+    firstJoined.link,
+  )
+  await screenshot(one.page, 'waitlist-referral-notice')
+  const two = await openPage(browser)
+  await two.page.goto('/waitlist?product=universe')
+  const secondJoined = await signUp(two.page, second, 'Teo')
+  expect(secondJoined.position).toBe(firstJoined.position + 1)
+  expect(secondJoined.link).not.toBe(firstJoined.link)
+
+  // A friend opens the first person's link and joins through it.
+  const three = await openPage(browser)
+  await three.page.goto(firstJoined.link)
+  await three.page.getByText('A friend invited you to this waitlist.').waitFor()
+  await screenshot(three.page, 'waitlist-referral-invited')
+  const friendJoined = await signUp(three.page, friend, 'Ines')
+  expect(friendJoined.position).toBe(secondJoined.position + 1)
+  const [referral] = await query<{ referrer: string }>(
+    `select r.email as referrer from waitlist_entries w join waitlist_entries r on r.id = w.referred_by_id
+     where w.email = $1`,
+    [friend],
+  )
+  expect(referral).toEqual({ referrer: first })
+
+  // The friend confirms (the status page shows their own place), then the referrer looks: one
+  // counted referral moves them one place up (the default), past the person ahead.
+  await expect(confirmAndReadPlace(three.page, friend)).resolves.toBe(friendJoined.position)
+  await screenshot(three.page, 'waitlist-status-friend')
+  const place = await confirmAndReadPlace(one.page, first)
+  expect(place).toBe(firstJoined.position - 1)
+  await expect(one.page.getByTestId('waitlist-referrals').textContent()).resolves.toContain(
+    '1 friend has joined through your link',
+  )
+  await screenshot(one.page, 'waitlist-status-referrer')
+
+  // The Waitlist tab shows the places, the referral count and the leaderboard.
+  const admin = await openPage(browser)
+  await signIn(admin.page, 'full')
+  await openTab(admin.page, 'Waitlist Management')
+  await admin.page.getByLabel('Product').selectOption('universe')
+  await admin.page.getByLabel('Search waitlist').fill(`.${stamp}@`)
+  const row = (email: string) => admin.page.getByRole('row').filter({ hasText: email })
+  await row(first).waitFor()
+  const headers = await admin.page.getByRole('columnheader').allTextContents()
+  const cell = async (email: string, header: string) =>
+    (await row(email).getByRole('cell').allTextContents())[headers.indexOf(header)]
+  await expect(cell(first, 'Position')).resolves.toBe(String(place))
+  await expect(cell(first, 'Referrals')).resolves.toBe('1')
+  await expect(cell(ahead, 'Position')).resolves.toBe(String(firstJoined.position))
+  await expect(cell(second, 'Position')).resolves.toBe(String(secondJoined.position))
+  const board = admin.page.getByRole('region', { name: 'Referral leaderboard' })
+  await expect(board.textContent()).resolves.toContain(first)
+  await screenshot(admin.page, 'admin-waitlist-referrals')
+  for (const opened of [one, two, three, admin]) await opened.context.close()
+})
