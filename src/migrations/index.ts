@@ -14,7 +14,7 @@ import * as migration_20261125_001532_string_lists from './20261125_001532_strin
 import * as migration_20261125_080442_waitlist_referrals from './20261125_080442_waitlist_referrals';
 import * as migration_20261125_080808_media_storage_prefix from './20261125_080808_media_storage_prefix';
 import * as migration_20261125_082554_media_images from './20261125_082554_media_images';
-import * as migration_20261125_084353_campaigns_in_background from './20261125_084353_campaigns_in_background';
+import * as migration_20261125_084954_campaigns_in_background from './20261125_084954_campaigns_in_background';
 
 export const migrations = [
   {
@@ -98,8 +98,8 @@ export const migrations = [
     name: '20261125_082554_media_images',
   },
   {
-    up: migration_20261125_084353_campaigns_in_background.up,
-    down: migration_20261125_084353_campaigns_in_background.down,
-    name: '20261125_084353_campaigns_in_background'
+    up: migration_20261125_084954_campaigns_in_background.up,
+    down: migration_20261125_084954_campaigns_in_background.down,
+    name: '20261125_084954_campaigns_in_background'
   },
 ];
