@@ -123,6 +123,18 @@ const config: Config = {
             spamRate: rate('spam_rate'),
           },
         })
+        // A waitlist's line in the order people joined, read in order without a sort
+        // (services/waitlist-line.ts); Payload's compound indexes cannot name `id`.
+        extendTable({
+          table: schema.tables.waitlist_entries,
+          extraConfig: (table) => ({
+            waitlist_entries_line_idx: index('waitlist_entries_line_idx').on(
+              table.product,
+              table.joinedAt,
+              table.id,
+            ),
+          }),
+        })
         for (const name of EMAIL_LOOKUP_TABLES) {
           extendTable({
             table: schema.tables[name],
