@@ -5,9 +5,9 @@
  * sendCampaign job's batches; target under 10 s) and until the last message reached the loopback
  * SMTP server, the messages per second delivered, and that each recipient received exactly one.
  *
- * The waitlist is topped up to BENCH_CAMPAIGN_RECIPIENTS addresses: run it first
- * (`await benchCampaign(bench)` before the other parts in scripts/bench.ts), or the campaign is as
- * large as the waitlist they leave (the admin part seeds 100,000). It returns when nothing of it is
+ * The waitlist is topped up to BENCH_CAMPAIGN_RECIPIENTS addresses: run it before the admin part
+ * (scripts/bench.ts), which seeds 100,000 entries; after the public routes' signups it goes to
+ * every address they left, if more. It returns when nothing of it is
  * left queued, so no delivery runs under a later part's load.
  */
 import fs from 'node:fs'
