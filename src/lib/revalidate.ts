@@ -3,28 +3,77 @@ import type {
   CollectionAfterChangeHook,
   CollectionAfterDeleteHook,
   GlobalAfterChangeHook,
+  Payload,
   PayloadRequest,
 } from 'payload'
 
+import { postRevalidation, type RevalidateOrder } from './revalidate-request'
+
+type Order = Omit<RevalidateOrder, 'timestamp'>
+
+/** Refreshes the pages now; throws outside a request of the Next server. */
+export const revalidateNow = ({ paths, tags, layout }: Order) => {
+  for (const tag of tags) revalidateTag(tag, 'max')
+  for (const path of paths) revalidatePath(path)
+  if (layout) revalidatePath('/', 'layout')
+}
+
 /**
- * Public pages are static; an editor's change refreshes the pages it feeds.
- * Outside a Next request (seed, CLI, jobs) there is nothing to refresh: callers pass
- * `context.disableRevalidate`, and any other failure is logged, never thrown.
+ * Refreshes asked for in the Next server but outside a request: the jobs timer's scheduled publish
+ * and unpublish. They are sent once the jobs have run (`flushRevalidations`), after their
+ * transactions committed, so the regenerated pages read the published content.
  */
+const pending = { paths: new Set<string>(), tags: new Set<string>(), layout: false }
+
+/**
+ * Public pages are static; an editor's change refreshes the pages it feeds. Seed, CLI and tests
+ * pass `context.disableRevalidate`. Next revalidates only inside one of its requests: in the Next
+ * server outside a request the order is kept for the server's own signed endpoint (decision 0122);
+ * elsewhere (scripts) there is no page cache to refresh, which is logged, never thrown.
+ */
+const apply = (req: PayloadRequest, context: Record<string, unknown>, order: Order) => {
+  if (context.disableRevalidate) return
+  try {
+    revalidateNow(order)
+  } catch (error) {
+    if (process.env.NEXT_RUNTIME === 'nodejs') {
+      for (const path of order.paths) pending.paths.add(path)
+      for (const tag of order.tags) pending.tags.add(tag)
+      pending.layout ||= order.layout
+      return
+    }
+    req.payload.logger.warn({
+      msg: 'revalidation skipped',
+      paths: order.paths,
+      error: (error as Error).message,
+    })
+  }
+}
+
+/** Sends the refreshes kept outside a request to the server's signed endpoint (decision 0122). */
+export const flushRevalidations = async (payload: Payload) => {
+  if (!pending.paths.size && !pending.tags.size && !pending.layout) return
+  const order = { paths: [...pending.paths], tags: [...pending.tags], layout: pending.layout }
+  pending.paths.clear()
+  pending.tags.clear()
+  pending.layout = false
+  try {
+    await postRevalidation(order)
+  } catch (error) {
+    payload.logger.warn({
+      msg: 'revalidation request failed',
+      paths: order.paths,
+      error: (error as Error).message,
+    })
+  }
+}
+
 const refresh = (
   req: PayloadRequest,
   context: Record<string, unknown>,
   paths: string[],
   tags: string[],
-) => {
-  if (context.disableRevalidate) return
-  try {
-    for (const tag of tags) revalidateTag(tag, 'max')
-    for (const path of paths) revalidatePath(path)
-  } catch (error) {
-    req.payload.logger.warn({ msg: 'revalidation skipped', paths, error: (error as Error).message })
-  }
-}
+) => apply(req, context, { paths, tags, layout: false })
 
 export const revalidateContent = (paths: string[], tags: string[] = []) => {
   const afterChange: CollectionAfterChangeHook = ({ doc, req, context }) => {
@@ -39,14 +88,8 @@ export const revalidateContent = (paths: string[], tags: string[] = []) => {
 }
 
 /** Every page: the layout they all share. */
-const refreshEveryPage = (req: PayloadRequest, context: Record<string, unknown>) => {
-  if (context.disableRevalidate) return
-  try {
-    revalidatePath('/', 'layout')
-  } catch (error) {
-    req.payload.logger.warn({ msg: 'revalidation skipped', error: (error as Error).message })
-  }
-}
+const refreshEveryPage = (req: PayloadRequest, context: Record<string, unknown>) =>
+  apply(req, context, { paths: [], tags: [], layout: true })
 
 /** Site settings feed the layout of every page. */
 export const revalidateGlobal: GlobalAfterChangeHook = ({ doc, req, context }) => {
