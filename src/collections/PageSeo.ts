@@ -20,7 +20,8 @@ export const PageSeo: CollectionConfig = {
     group: 'Content',
     defaultColumns: ['path', 'meta.title', '_status', 'updatedAt'],
     description:
-      'How each page appears in search results and shared links. An empty field uses the page’s own text.',
+      'How each page appears in search results and shared links. The site name is added after the ' +
+      'title; an empty field uses the page’s own text.',
   },
   access: { ...contentAccess, read: readPublished, readVersions },
   versions: contentVersions,

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import http from 'node:http'
 
 import { env } from './env'
 
@@ -44,17 +45,37 @@ export const isSignedRevalidation = (
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-/** Posts an order to this server (on loopback, past any proxy), waiting at most five seconds. */
-export const postRevalidation = async (order: Omit<RevalidateOrder, 'timestamp'>) => {
+/**
+ * Posts an order to this server (on loopback, past any proxy), waiting at most five seconds. Node's
+ * own client, not `fetch`: Next wraps `fetch` with the store of the request it is called in, and
+ * the jobs timer may carry a long-finished one.
+ */
+export const postRevalidation = (order: Omit<RevalidateOrder, 'timestamp'>) => {
   const signed = { ...order, timestamp: Date.now() }
-  const response = await fetch(`http://127.0.0.1:${env().PORT}/api${REVALIDATE_ENDPOINT}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(signed),
-    },
-    body: JSON.stringify(signed),
-    signal: AbortSignal.timeout(5_000),
+  const body = JSON.stringify(signed)
+  return new Promise<void>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: env().PORT,
+        path: `/api${REVALIDATE_ENDPOINT}`,
+        method: 'POST',
+        timeout: 5_000,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(signed),
+        },
+      },
+      (response) => {
+        response.resume()
+        const status = response.statusCode ?? 0
+        if (status >= 200 && status < 300) resolve()
+        else reject(new Error(`revalidate endpoint answered ${status}`))
+      },
+    )
+    request.on('timeout', () => request.destroy(new Error('revalidate endpoint did not answer')))
+    request.on('error', reject)
+    request.end(body)
   })
-  if (!response.ok) throw new Error(`revalidate endpoint answered ${response.status}`)
 }

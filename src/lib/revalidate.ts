@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 import { revalidatePath, revalidateTag } from 'next/cache'
 import type {
   CollectionAfterChangeHook,
@@ -19,29 +21,31 @@ export const revalidateNow = ({ paths, tags, layout }: Order) => {
 }
 
 /**
- * Refreshes asked for in the Next server but outside a request: the jobs timer's scheduled publish
- * and unpublish. They are sent once the jobs have run (`flushRevalidations`), after their
- * transactions committed, so the regenerated pages read the published content.
+ * Work of the jobs timer (scheduled publish and unpublish), which runs outside any request. Next
+ * revalidates only inside one of its requests, and the timer's callbacks may even carry the store
+ * of the long-finished request that started it (where a `revalidatePath` is silently lost): so the
+ * refreshes asked for in this scope are kept, then sent to the server's own signed endpoint once
+ * the jobs have run and their transactions committed (decision 0122).
  */
+const outsideRequest = new AsyncLocalStorage<true>()
 const pending = { paths: new Set<string>(), tags: new Set<string>(), layout: false }
 
 /**
  * Public pages are static; an editor's change refreshes the pages it feeds. Seed, CLI and tests
- * pass `context.disableRevalidate`. Next revalidates only inside one of its requests: in the Next
- * server outside a request the order is kept for the server's own signed endpoint (decision 0122);
- * elsewhere (scripts) there is no page cache to refresh, which is logged, never thrown.
+ * pass `context.disableRevalidate`; outside the Next server there is no page cache to refresh,
+ * which is logged, never thrown.
  */
 const apply = (req: PayloadRequest, context: Record<string, unknown>, order: Order) => {
   if (context.disableRevalidate) return
+  if (outsideRequest.getStore()) {
+    for (const path of order.paths) pending.paths.add(path)
+    for (const tag of order.tags) pending.tags.add(tag)
+    pending.layout ||= order.layout
+    return
+  }
   try {
     revalidateNow(order)
   } catch (error) {
-    if (process.env.NEXT_RUNTIME === 'nodejs') {
-      for (const path of order.paths) pending.paths.add(path)
-      for (const tag of order.tags) pending.tags.add(tag)
-      pending.layout ||= order.layout
-      return
-    }
     req.payload.logger.warn({
       msg: 'revalidation skipped',
       paths: order.paths,
@@ -50,13 +54,15 @@ const apply = (req: PayloadRequest, context: Record<string, unknown>, order: Ord
   }
 }
 
-/** Sends the refreshes kept outside a request to the server's signed endpoint (decision 0122). */
-export const flushRevalidations = async (payload: Payload) => {
+/** Sends the refreshes kept by `outsideRequest` to the server's signed endpoint. */
+const flushRevalidations = async (payload: Payload) => {
   if (!pending.paths.size && !pending.tags.size && !pending.layout) return
   const order = { paths: [...pending.paths], tags: [...pending.tags], layout: pending.layout }
   pending.paths.clear()
   pending.tags.clear()
   pending.layout = false
+  // Scripts and tests run no Next server: there is no page cache to refresh.
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return
   try {
     await postRevalidation(order)
   } catch (error) {
@@ -65,6 +71,15 @@ export const flushRevalidations = async (payload: Payload) => {
       paths: order.paths,
       error: (error as Error).message,
     })
+  }
+}
+
+/** Runs work outside any request (the jobs timer); the pages it changes are refreshed after it. */
+export const runOutsideRequest = async <T>(payload: Payload, work: () => Promise<T>) => {
+  try {
+    return await outsideRequest.run(true, work)
+  } finally {
+    await flushRevalidations(payload)
   }
 }
 

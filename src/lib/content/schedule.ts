@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { flushRevalidations } from '../revalidate'
+import { runOutsideRequest } from '../revalidate'
 
 /** The queue Payload puts editors' scheduled publish and unpublish jobs on. */
 export const SCHEDULE_QUEUE = 'default'
@@ -10,13 +10,8 @@ export const SCHEDULE_QUEUE = 'default'
  * the jobs timer and by tests; publishing the same version twice is harmless. The pages they
  * change are refreshed once the jobs have run.
  */
-export const runScheduledPublishing = async (payload: Payload) => {
-  const result = await payload.jobs.run({
-    queue: SCHEDULE_QUEUE,
-    limit: 20,
-    silent: { info: true },
-  })
-  // The published pages are refreshed at once, through the server's own endpoint (decision 0122).
-  await flushRevalidations(payload)
-  return result
-}
+export const runScheduledPublishing = (payload: Payload) =>
+  // The pages are refreshed at once, through the server's own endpoint (decision 0122).
+  runOutsideRequest(payload, () =>
+    payload.jobs.run({ queue: SCHEDULE_QUEUE, limit: 20, silent: { info: true } }),
+  )
