@@ -88,6 +88,7 @@ export interface Config {
     characters: Character;
     articles: Article;
     'faq-items': FaqItem;
+    'page-seo': PageSeo;
     books: Book;
     songs: Song;
     'shop-products': ShopProduct;
@@ -127,6 +128,7 @@ export interface Config {
     characters: CharactersSelect<false> | CharactersSelect<true>;
     articles: ArticlesSelect<false> | ArticlesSelect<true>;
     'faq-items': FaqItemsSelect<false> | FaqItemsSelect<true>;
+    'page-seo': PageSeoSelect<false> | PageSeoSelect<true>;
     books: BooksSelect<false> | BooksSelect<true>;
     songs: SongsSelect<false> | SongsSelect<true>;
     'shop-products': ShopProductsSelect<false> | ShopProductsSelect<true>;
@@ -788,6 +790,30 @@ export interface FaqItem {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * How each page appears in search results and shared links. An empty field uses the page’s own text.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "page-seo".
+ */
+export interface PageSeo {
+  id: number;
+  /**
+   * The page these settings are for.
+   */
+  path: string;
+  meta?: {
+    title?: string | null;
+    description?: string | null;
+    /**
+     * Maximum upload file size: 12MB. Recommended file size for images is <500KB.
+     */
+    image?: (number | null) | Media;
+  };
+  updatedAt: string;
+  createdAt: string;
+  _status?: ('draft' | 'published') | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "books".
  */
@@ -1177,6 +1203,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'faq-items';
         value: number | FaqItem;
+      } | null)
+    | ({
+        relationTo: 'page-seo';
+        value: number | PageSeo;
       } | null)
     | ({
         relationTo: 'books';
@@ -1676,6 +1706,23 @@ export interface FaqItemsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "page-seo_select".
+ */
+export interface PageSeoSelect<T extends boolean = true> {
+  path?: T;
+  meta?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+        image?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+  _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "books_select".
  */
 export interface BooksSelect<T extends boolean = true> {
@@ -2152,6 +2199,10 @@ export interface TaskSchedulePublish {
       | ({
           relationTo: 'faq-items';
           value: number | FaqItem;
+        } | null)
+      | ({
+          relationTo: 'page-seo';
+          value: number | PageSeo;
         } | null)
       | ({
           relationTo: 'books';

@@ -19,6 +19,7 @@ import { ErasedAddresses } from './ErasedAddresses'
 import { EngagementEvents } from './EngagementEvents'
 import { FaqItems } from './FaqItems'
 import { Media } from './Media'
+import { PageSeo } from './PageSeo'
 import { NewsletterSubscribers } from './NewsletterSubscribers'
 import { ParentEngagements } from './ParentEngagements'
 import { RateLimits } from './RateLimits'
@@ -55,6 +56,7 @@ export const collections = [
   Characters,
   Articles,
   FaqItems,
+  PageSeo,
   Books,
   Songs,
   ShopProducts,

@@ -15,6 +15,7 @@ import * as migration_20261125_080442_waitlist_referrals from './20261125_080442
 import * as migration_20261125_080808_media_storage_prefix from './20261125_080808_media_storage_prefix';
 import * as migration_20261125_082554_media_images from './20261125_082554_media_images';
 import * as migration_20261125_084954_campaigns_in_background from './20261125_084954_campaigns_in_background';
+import * as migration_20261125_085126_page_seo from './20261125_085126_page_seo';
 import * as migration_20261125_090141_waitlist_line_index from './20261125_090141_waitlist_line_index';
 
 export const migrations = [
@@ -102,6 +103,11 @@ export const migrations = [
     up: migration_20261125_084954_campaigns_in_background.up,
     down: migration_20261125_084954_campaigns_in_background.down,
     name: '20261125_084954_campaigns_in_background',
+  },
+  {
+    up: migration_20261125_085126_page_seo.up,
+    down: migration_20261125_085126_page_seo.down,
+    name: '20261125_085126_page_seo',
   },
   {
     up: migration_20261125_090141_waitlist_line_index.up,

@@ -82,6 +82,7 @@ const COLLECTIONS: Record<string, Kind> = {
   redirects: 'content',
   characters: 'content',
   'faq-items': 'content',
+  'page-seo': 'content',
   books: 'content',
   songs: 'content',
   'shop-products': 'content',
@@ -111,6 +112,8 @@ const ENDPOINTS: Record<string, Rule | 'any'> = {
   'get /health': all('ok'),
   'get /status': all('ok'),
   'get /share-image': all('ok'),
+  // The jobs timer's signed order (decision 0122): a session is no signature.
+  'post /internal/revalidate': all('denied'),
   'post /admin/login': 'any',
   'get /admin/overview': ADMIN_READ,
   'get /admin/waitlist/export': only('full'),
