@@ -26,8 +26,11 @@ const directives = (policy: string) =>
     }),
   )
 
-/** The headers every response carries; returns the policy's script sources. */
-const expectSecurityHeaders = (headers: Headers) => {
+/**
+ * The headers every response carries; returns the policy's script sources. Only the admin may frame
+ * the site's own pages (its live preview pane, decision 0120).
+ */
+const expectSecurityHeaders = (headers: Headers, { isAdmin = false } = {}) => {
   const policy = headers.get('content-security-policy')
   expect(policy).toBeTruthy()
   const csp = directives(policy!)
@@ -39,7 +42,10 @@ const expectSecurityHeaders = (headers: Headers) => {
   expect(csp.get('base-uri')).toEqual(["'self'"])
   expect(csp.get('frame-ancestors')).toEqual(["'none'"])
   expect(csp.get('form-action')).toEqual(["'self'"])
-  expect(csp.get('frame-src')).toEqual(['https://www.youtube-nocookie.com'])
+  expect(csp.get('frame-src')).toEqual([
+    ...(isAdmin ? ["'self'"] : []),
+    'https://www.youtube-nocookie.com',
+  ])
   expect(headers.get('x-content-type-options')).toBe('nosniff')
   expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
   expect(headers.get('permissions-policy')).toContain('camera=()')
@@ -49,8 +55,8 @@ const expectSecurityHeaders = (headers: Headers) => {
 }
 
 /** A response rendered per request: a nonce, and the scripts it loads are trusted. */
-const expectNoncePolicy = (headers: Headers) => {
-  const scripts = expectSecurityHeaders(headers)
+const expectNoncePolicy = (headers: Headers, options: { isAdmin?: boolean } = {}) => {
+  const scripts = expectSecurityHeaders(headers, options)
   expect(scripts).toContain("'strict-dynamic'")
   const nonce = scripts.find((value) => value.startsWith("'nonce-"))
   expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/=]{20,}'$/)
@@ -103,7 +109,7 @@ describe('security headers', () => {
     ] as const) {
       const response = await fetch(`${base}${path}`, { redirect: 'manual' })
       expect.soft(response.status, path).toBe(status)
-      expectNoncePolicy(response.headers)
+      expectNoncePolicy(response.headers, { isAdmin: path.startsWith('/admin') })
     }
   })
 
