@@ -790,7 +790,7 @@ export interface FaqItem {
   _status?: ('draft' | 'published') | null;
 }
 /**
- * How each page appears in search results and shared links. An empty field uses the page’s own text.
+ * How each page appears in search results and shared links. The site name is added after the title; an empty field uses the page’s own text.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "page-seo".

@@ -85,7 +85,9 @@ const tick = async (payload: Payload, limit: number): Promise<number> => {
         AND (queue = ${EMAIL_QUEUE} OR queue = ${RUNNER_QUEUE}
           OR (queue LIKE ${`${EMAIL_QUEUE}:%`} AND updated_at < now() - interval '1 minute'
             AND (wait_until IS NULL OR wait_until < now() - interval '1 minute')))
-      ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      -- Other tasks (a campaign's fan-out, sequence steps, the nightly jobs) before deliveries:
+      -- a campaign starts queueing its recipients while a backlog of mail is still going out.
+      ORDER BY (task_slug = 'sendEmail'), created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING id, task_slug, input, total_tried`)
   const jobs = claimed.rows as ClaimedJob[]
   if (jobs.length === 0) return 0
