@@ -19,6 +19,7 @@ import { ErasedAddresses } from './ErasedAddresses'
 import { EngagementEvents } from './EngagementEvents'
 import { FaqItems } from './FaqItems'
 import { Media } from './Media'
+import { NewsletterImportRows, NewsletterImports } from './NewsletterImports'
 import { NewsletterSubscribers } from './NewsletterSubscribers'
 import { ParentEngagements } from './ParentEngagements'
 import { RateLimits } from './RateLimits'
@@ -66,4 +67,6 @@ export const collections = [
   WebhookTokens,
   ErasedAddresses,
   DataRequests,
+  NewsletterImports,
+  NewsletterImportRows,
 ]

@@ -7,6 +7,7 @@ import { EMAIL_QUEUE } from '@/lib/constants'
 import { env } from '@/lib/env'
 import { loggableError } from '@/lib/loggable-error'
 
+import { importNewsletterSubscribers } from './import-newsletter-subscribers'
 import { purgeExpiredData } from './purge-expired-data'
 import { timerTick } from './queue'
 import { rollupDeliverabilityMetrics } from './rollup-deliverability'
@@ -23,7 +24,13 @@ import { sendSequenceSteps } from './send-sequence-steps'
 const fullAdminOnly = ({ req }: { req: PayloadRequest }) => isFullAdminUser(req.user)
 
 export const jobs = (): JobsConfig => ({
-  tasks: [sendEmail, sendSequenceSteps, rollupDeliverabilityMetrics, purgeExpiredData],
+  tasks: [
+    sendEmail,
+    sendSequenceSteps,
+    rollupDeliverabilityMetrics,
+    purgeExpiredData,
+    importNewsletterSubscribers,
+  ],
   deleteJobOnComplete: true,
   // Running, queueing and cancelling jobs over the API: full admins only (Payload's default is
   // any signed-in user).

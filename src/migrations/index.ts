@@ -14,6 +14,7 @@ import * as migration_20261125_001532_string_lists from './20261125_001532_strin
 import * as migration_20261125_080442_waitlist_referrals from './20261125_080442_waitlist_referrals';
 import * as migration_20261125_080808_media_storage_prefix from './20261125_080808_media_storage_prefix';
 import * as migration_20261125_082554_media_images from './20261125_082554_media_images';
+import * as migration_20261125_085304_newsletter_import from './20261125_085304_newsletter_import';
 
 export const migrations = [
   {
@@ -94,6 +95,11 @@ export const migrations = [
   {
     up: migration_20261125_082554_media_images.up,
     down: migration_20261125_082554_media_images.down,
-    name: '20261125_082554_media_images'
+    name: '20261125_082554_media_images',
+  },
+  {
+    up: migration_20261125_085304_newsletter_import.up,
+    down: migration_20261125_085304_newsletter_import.down,
+    name: '20261125_085304_newsletter_import'
   },
 ];
