@@ -10,6 +10,7 @@
  */
 import { benchAdmin } from './bench/admin'
 import { benchEmail } from './bench/email'
+import { benchImport } from './bench/import'
 import { benchPublicRoutes } from './bench/public-routes'
 import { runBench } from './bench/run'
 import { benchSignupsAtScale } from './bench/signups-at-scale'
@@ -19,4 +20,5 @@ runBench(async (bench) => {
   await benchAdmin(bench)
   await benchSignupsAtScale(bench)
   await benchEmail(bench)
+  await benchImport(bench)
 })

@@ -226,6 +226,25 @@ describe('small imports', () => {
     ).toBe(2499)
   })
 
+  it("erasing a person removes their staged row of a preview, and the import's record holds no address", async () => {
+    const email = `${tag}.erase@example.com`
+    const res = await preview(`email\n${email}\n${tag}.keep@example.com\n`)
+    const importId = res.body.importId as number
+    const staged = () =>
+      rows<{ email: string }>(sql`
+        SELECT email FROM newsletter_import_rows WHERE import_id = ${importId} ORDER BY id`)
+    expect((await staged()).map((row) => row.email)).toEqual([email, `${tag}.keep@example.com`])
+    const looked = await app.request('GET', `/admin/people?email=${encodeURIComponent(email)}`, {
+      token: tokens.full,
+    })
+    expect(looked.status).toBe(200)
+    const erased = await app.request('DELETE', `/admin/people?email=${encodeURIComponent(email)}`, {
+      token: tokens.full,
+    })
+    expect(erased.status, erased.text).toBe(200)
+    expect((await staged()).map((row) => row.email)).toEqual([`${tag}.keep@example.com`])
+  })
+
   it('answers 400 naming the file for a file without an email column or not CSV', async () => {
     const noEmail = await preview('name,interests\nAnn,stars\n')
     expect(noEmail.status).toBe(400)
