@@ -1,6 +1,8 @@
 import type { TaskConfig } from 'payload'
 
-import { runNewsletterImport } from '@/services/admin/newsletter-import'
+import { markImportFailed, runNewsletterImport } from '@/services/admin/newsletter-import'
+
+const RETRIES = 3
 
 /** Imports the staged rows of one newsletter CSV import, batch by batch (docs/decisions/0123). */
 export const importNewsletterSubscribers: TaskConfig<{
@@ -12,8 +14,15 @@ export const importNewsletterSubscribers: TaskConfig<{
   inputSchema: [{ name: 'importId', type: 'number', required: true }],
   outputSchema: [{ name: 'inserted', type: 'number' }],
   // A failed run is retried; it continues after the last batch it finished.
-  retries: 3,
-  handler: async ({ input, req }) => ({
-    output: { inserted: await runNewsletterImport(req.payload, Number(input.importId)) },
-  }),
+  retries: RETRIES,
+  handler: async ({ input, job, req }) => {
+    const importId = Number(input.importId)
+    try {
+      return { output: { inserted: await runNewsletterImport(req.payload, importId) } }
+    } catch (error) {
+      // The last attempt: the admin's progress bar shows the import failed.
+      if ((job.totalTried ?? 0) >= RETRIES) await markImportFailed(req.payload, importId)
+      throw error
+    }
+  },
 }

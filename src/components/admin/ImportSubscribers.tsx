@@ -96,6 +96,8 @@ function ImportSteps({ onImported }: { onImported: () => void }) {
       apiFetch<Progress>(`/api/admin/newsletter/import/${importId}`)
         .then((next) => {
           setProgress(next)
+          if (next.status === 'failed')
+            setError('The import stopped; the rows counted as added were imported.')
           if (next.status === 'done') {
             notifySuccess('Import finished', `${numberOf(next.inserted)} subscribers added`)
             onImported()
@@ -111,7 +113,12 @@ function ImportSteps({ onImported }: { onImported: () => void }) {
     return (
       <>
         <Label as="div" id="import-progress-label">
-          {finished ? 'Import finished' : 'Importing…'} {percent} %
+          {progress.status === 'failed'
+            ? 'Import failed'
+            : progress.status === 'done'
+              ? 'Import finished'
+              : 'Importing…'}{' '}
+          {percent} %
         </Label>
         <Bar
           role="progressbar"

@@ -446,3 +446,10 @@ const importBatch = (
 }
 
 const randomToken = () => randomBytes(24).toString('base64url')
+
+/** After the job's last attempt failed: the rows done stay, the rest are not imported. */
+export const markImportFailed = async (payload: Payload, importId: number) => {
+  await payload.db.drizzle.execute(sql`
+    UPDATE newsletter_imports SET status = 'failed', finished_at = now(), updated_at = now()
+    WHERE id = ${importId} AND status <> 'done'`)
+}
