@@ -5,6 +5,8 @@ import { AUTH_REQUIRED_MESSAGE, FORBIDDEN_MESSAGE } from '@/access/admin'
 import { DEMO_WRITE_MESSAGE } from '@/plugins/demo-mode'
 import { CONSENT_REQUIRED, IMPORT_CONSENT_TEXT } from '@/schemas/newsletter-import'
 import { NO_EMAIL_COLUMN, runNewsletterImport } from '@/services/admin/newsletter-import'
+import { confirmationToken } from '@/services/email/secret-links'
+import { hashToken } from '@/services/subscribe-newsletter'
 
 import { startApp, type TestApp } from '../helpers/app'
 
@@ -147,6 +149,16 @@ describe('importing 100,000 subscribers', () => {
         WHERE l.email_type = 'confirmation' AND l.status = 'queued' AND s.email LIKE ${`${tag}.%`}
           AND s.double_opt_in_token IS NOT NULL AND l.tags @> '["import"]'`),
     ).toBe(inserted)
+    // Each message greets its person; the link in the log is redacted, as a signup's.
+    const [message] = await rows<{ text: string; html: string; message_id: string }>(sql`
+      SELECT message AS text, html_content AS html, message_id FROM email_logs
+      WHERE to_email = ${address(5000)}`)
+    expect(message.text).toContain('Dear Person 5000,')
+    expect(message.html).toContain('<p>Dear Person 5000,</p>')
+    expect(message.text).toContain('[redacted]')
+    const [person] = await rows<{ token: string }>(sql`
+      SELECT double_opt_in_token AS token FROM newsletter_subscribers WHERE email = ${address(5000)}`)
+    expect(person.token).toBe(hashToken(confirmationToken(message.message_id)))
     expect(
       await count(sql`SELECT count(*) AS n FROM payload_jobs j JOIN email_logs l
         ON l.id = (j.input->>'logId')::int WHERE j.task_slug = 'sendEmail' AND l.tags @> '["import"]'`),
@@ -224,6 +236,9 @@ describe('small imports', () => {
     expect(
       await count(sql`SELECT count(*) AS n FROM email_logs WHERE to_email LIKE ${`${tag}.r%`}`),
     ).toBe(2499)
+    const [message] = await rows<{ text: string }>(sql`
+      SELECT message AS text FROM email_logs WHERE to_email = ${`${tag}.r0@example.com`}`)
+    expect(message.text).toContain('Dear Friend,')
   })
 
   it("erasing a person removes their staged row of a preview, and the import's record holds no address", async () => {

@@ -17,7 +17,8 @@ import {
   importRowSchema,
 } from '@/schemas/newsletter-import'
 import { fieldErrors } from '@/schemas/common'
-import { newConfirmation } from '@/services/subscribe-newsletter'
+import { confirmationToken, newMessageId } from '@/services/email/secret-links'
+import { hashToken, newConfirmation } from '@/services/subscribe-newsletter'
 import { inTransaction } from '@/services/transaction'
 
 import { recordAudit } from './audit'
@@ -185,6 +186,8 @@ const parseAndStage = async (
   })
   const source = Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>)
   const input = source.pipe(limited(IMPORT_BODY_LIMIT))
+  // A client that goes away, or a body past the limit, ends the parse with that error.
+  source.on('error', (error) => parser.destroy(error))
   input.on('error', (error) => parser.destroy(error))
   input.pipe(parser)
   try {
@@ -373,19 +376,20 @@ const importBatch = (
   confirmed: boolean,
   rows: BatchRow[],
 ) => {
+  // The message is the same for everyone but the name in its greeting: written once per batch
+  // with a placeholder the statement fills in (escaped for the HTML part), so a batch's
+  // parameters stay small.
+  const template = newConfirmation('', NAME_PLACEHOLDER)
   const people = rows.map((row) => {
-    const confirmation = newConfirmation(row.email, row.first_name)
+    // As a signup's: the link's token is derived from the Message-ID; only its hash is stored.
+    const messageId = newMessageId()
     return {
       email: row.email,
       first_name: row.first_name,
       interests: row.interests ?? [],
       unsubscribe_token: randomToken(),
-      token_hash: confirmed ? null : confirmation.tokenHash,
-      message_id: confirmation.email.messageId,
-      subject: confirmation.email.subject,
-      text: confirmation.email.text,
-      html: confirmation.email.html,
-      ttl: confirmation.ttlSeconds,
+      token_hash: confirmed ? null : hashToken(confirmationToken(messageId)),
+      message_id: messageId,
     }
   })
   const consentAt = record.consent_confirmed_at
@@ -401,13 +405,18 @@ const importBatch = (
     ? sql``
     : sql`,
     reason AS (
-      SELECT p.*, (CASE WHEN EXISTS (SELECT 1 FROM email_suppressions es
+      SELECT p.*, coalesce(nullif(p.first_name, ''), 'Friend') AS greeting_name,
+        (CASE WHEN EXISTS (SELECT 1 FROM email_suppressions es
         WHERE lower(es.email) = p.email AND es.is_active) THEN 'suppressed' END)::text AS reason
       FROM people p JOIN subscriber s ON s.email = p.email),
     log AS (
       INSERT INTO email_logs (to_email, from_email, subject, message, html_content, email_type,
         sent_at, status, skip_reason, message_id, is_bulk, tags)
-      SELECT email, ${senderEmail()}::text, subject, text, html,
+      SELECT email, ${senderEmail()}::text, ${template.email.subject}::text,
+        replace(${template.email.text}::text, ${NAME_PLACEHOLDER}::text, greeting_name),
+        replace(${template.email.html}::text, ${NAME_PLACEHOLDER}::text,
+          replace(replace(replace(replace(greeting_name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
+            '"', '&quot;')),
         'confirmation'::enum_email_logs_email_type, now(),
         (CASE WHEN reason IS NULL THEN 'queued' ELSE 'skipped' END)::enum_email_logs_status,
         reason, message_id, false, '["double-opt-in","import"]'::jsonb
@@ -421,15 +430,15 @@ const importBatch = (
   return sql`
     WITH people AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(people)}::jsonb) AS p(email text,
-        first_name text, interests jsonb, unsubscribe_token text, token_hash text, message_id text,
-        subject text, text text, html text, ttl integer)),
+        first_name text, interests jsonb, unsubscribe_token text, token_hash text,
+        message_id text)),
     subscriber AS (
       INSERT INTO newsletter_subscribers (email, first_name, interests, subscribed_at,
         consent_timestamp, consent_ip, consent_source, unsubscribe_token, double_opt_in_token,
         double_opt_in_expires, confirmation_sent_at, double_opt_in_confirmed, confirmed_at)
       SELECT p.email, p.first_name, p.interests, now(), ${consentAt}::timestamptz,
         ${record.consent_ip}::text, 'import', p.unsubscribe_token, p.token_hash,
-        ${confirmed ? sql`NULL` : sql`now() + make_interval(secs => p.ttl)`},
+        ${confirmed ? sql`NULL` : sql`now() + make_interval(secs => ${template.ttlSeconds}::integer)`},
         ${confirmed ? sql`NULL` : sql`now()`}, ${confirmed}::boolean,
         ${confirmed ? sql`now()` : sql`NULL`}
       FROM people p
@@ -444,6 +453,9 @@ const importBatch = (
       FROM subscriber)${emails}
     SELECT count(*) AS n FROM subscriber`
 }
+
+/** Stands for the person's name in the batch's message (no character HTML escapes). */
+const NAME_PLACEHOLDER = '{{first-name}}'
 
 const randomToken = () => randomBytes(24).toString('base64url')
 
