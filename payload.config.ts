@@ -18,6 +18,7 @@ import { closeUnusedDoors } from '@/plugins/closed-doors'
 import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
 import { env, serverUrl } from '@/lib/env'
 import { loggableError } from '@/lib/loggable-error'
+import { isPublicRoute, pageTextsOf } from '@/lib/page-texts'
 import { mediaStorage } from '@/lib/storage'
 import { jobs } from '@/jobs'
 import { emailAdapter } from '@/services/email/transport'
@@ -80,15 +81,27 @@ const config: Config = {
   plugins: [
     // Media on local disk (MEDIA_DIR), or in S3-compatible storage when S3_BUCKET is set (decision 0120).
     mediaStorage(),
-    // Meta title, description and share image on articles (decision 0082).
+    // Meta title, description and share image on articles (decision 0082) and on each fixed
+    // page's `page-seo` entry (decision 0122).
     seoPlugin({
-      collections: ['articles'],
+      collections: ['articles', 'page-seo'],
       uploadsCollection: 'media',
       tabbedUI: false,
-      generateTitle: ({ doc }) => (doc?.title ? `${doc.title} | Starfinity` : 'Starfinity'),
-      generateDescription: ({ doc }) => (typeof doc?.excerpt === 'string' ? doc.excerpt : ''),
-      generateURL: ({ doc }) =>
-        doc?.slug ? new URL(`/insights/${doc.slug}`, serverUrl()).toString() : serverUrl(),
+      generateTitle: ({ doc, collectionSlug }) => {
+        const title = collectionSlug === 'page-seo' ? pageTextsOf(doc?.path)?.title : doc?.title
+        return title ? `${title} | Starfinity` : 'Starfinity'
+      },
+      generateDescription: ({ doc, collectionSlug }) => {
+        if (collectionSlug === 'page-seo') return pageTextsOf(doc?.path)?.description ?? ''
+        return typeof doc?.excerpt === 'string' ? doc.excerpt : ''
+      },
+      generateURL: ({ doc, collectionSlug }) => {
+        const path =
+          collectionSlug === 'page-seo'
+            ? isPublicRoute(doc?.path) && doc.path
+            : doc?.slug && `/insights/${doc.slug}`
+        return path ? new URL(path, serverUrl()).toString() : serverUrl()
+      },
     }),
     // Old addresses keep working: a slug change stores a 308 from the old path (decision 0082).
     redirectsPlugin({
@@ -122,6 +135,18 @@ const config: Config = {
             bounceRate: rate('bounce_rate'),
             spamRate: rate('spam_rate'),
           },
+        })
+        // A waitlist's line in the order people joined, read in order without a sort
+        // (services/waitlist-line.ts); Payload's compound indexes cannot name `id`.
+        extendTable({
+          table: schema.tables.waitlist_entries,
+          extraConfig: (table) => ({
+            waitlist_entries_line_idx: index('waitlist_entries_line_idx').on(
+              table.product,
+              table.joinedAt,
+              table.id,
+            ),
+          }),
         })
         for (const name of EMAIL_LOOKUP_TABLES) {
           extendTable({

@@ -88,6 +88,7 @@ export interface Config {
     characters: Character;
     articles: Article;
     'faq-items': FaqItem;
+    'page-seo': PageSeo;
     books: Book;
     songs: Song;
     'shop-products': ShopProduct;
@@ -129,6 +130,7 @@ export interface Config {
     characters: CharactersSelect<false> | CharactersSelect<true>;
     articles: ArticlesSelect<false> | ArticlesSelect<true>;
     'faq-items': FaqItemsSelect<false> | FaqItemsSelect<true>;
+    'page-seo': PageSeoSelect<false> | PageSeoSelect<true>;
     books: BooksSelect<false> | BooksSelect<true>;
     songs: SongsSelect<false> | SongsSelect<true>;
     'shop-products': ShopProductsSelect<false> | ShopProductsSelect<true>;
@@ -165,6 +167,7 @@ export interface Config {
   jobs: {
     tasks: {
       sendEmail: TaskSendEmail;
+      sendCampaign: TaskSendCampaign;
       sendSequenceSteps: TaskSendSequenceSteps;
       rollupDeliverabilityMetrics: TaskRollupDeliverabilityMetrics;
       purgeExpiredData: TaskPurgeExpiredData;
@@ -353,7 +356,15 @@ export interface Campaign {
   subject?: string | null;
   type?: string | null;
   status: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+  audience?: ('all-newsletter' | 'all-active' | 'all-inactive' | 'all-waitlist') | null;
+  message?: string | null;
+  htmlContent?: string | null;
+  scheduledAt?: string | null;
   sentAt?: string | null;
+  sentBy?: (number | null) | User;
+  idempotencyKey?: string | null;
+  recipientCursor?: string | null;
+  totalRecipients?: number | null;
   totalSent?: number | null;
   totalDelivered?: number | null;
   totalOpens?: number | null;
@@ -784,6 +795,30 @@ export interface FaqItem {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * How each page appears in search results and shared links. The site name is added after the title; an empty field uses the page’s own text.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "page-seo".
+ */
+export interface PageSeo {
+  id: number;
+  /**
+   * The page these settings are for.
+   */
+  path: string;
+  meta?: {
+    title?: string | null;
+    description?: string | null;
+    /**
+     * Maximum upload file size: 12MB. Recommended file size for images is <500KB.
+     */
+    image?: (number | null) | Media;
+  };
+  updatedAt: string;
+  createdAt: string;
+  _status?: ('draft' | 'published') | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "books".
  */
@@ -1077,6 +1112,7 @@ export interface PayloadJob {
         taskSlug:
           | 'inline'
           | 'sendEmail'
+          | 'sendCampaign'
           | 'sendSequenceSteps'
           | 'rollupDeliverabilityMetrics'
           | 'purgeExpiredData'
@@ -1118,6 +1154,7 @@ export interface PayloadJob {
     | (
         | 'inline'
         | 'sendEmail'
+        | 'sendCampaign'
         | 'sendSequenceSteps'
         | 'rollupDeliverabilityMetrics'
         | 'purgeExpiredData'
@@ -1221,6 +1258,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'faq-items';
         value: number | FaqItem;
+      } | null)
+    | ({
+        relationTo: 'page-seo';
+        value: number | PageSeo;
       } | null)
     | ({
         relationTo: 'books';
@@ -1551,7 +1592,15 @@ export interface CampaignsSelect<T extends boolean = true> {
   subject?: T;
   type?: T;
   status?: T;
+  audience?: T;
+  message?: T;
+  htmlContent?: T;
+  scheduledAt?: T;
   sentAt?: T;
+  sentBy?: T;
+  idempotencyKey?: T;
+  recipientCursor?: T;
+  totalRecipients?: T;
   totalSent?: T;
   totalDelivered?: T;
   totalOpens?: T;
@@ -1716,6 +1765,23 @@ export interface FaqItemsSelect<T extends boolean = true> {
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
+  _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "page-seo_select".
+ */
+export interface PageSeoSelect<T extends boolean = true> {
+  path?: T;
+  meta?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+        image?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
   _status?: T;
 }
 /**
@@ -2174,6 +2240,18 @@ export interface TaskSendEmail {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendCampaign".
+ */
+export interface TaskSendCampaign {
+  input: {
+    campaignId: number;
+  };
+  output: {
+    outcome?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "TaskSendSequenceSteps".
  */
 export interface TaskSendSequenceSteps {
@@ -2234,6 +2312,10 @@ export interface TaskSchedulePublish {
       | ({
           relationTo: 'faq-items';
           value: number | FaqItem;
+        } | null)
+      | ({
+          relationTo: 'page-seo';
+          value: number | PageSeo;
         } | null)
       | ({
           relationTo: 'books';

@@ -14,6 +14,8 @@ export const EmailLogs: CollectionConfig = {
   },
   access: personalDataAccess,
   defaultSort: '-sentAt',
+  // A campaign reaches each address once, however often or wherever its job runs (decision 0118).
+  indexes: [{ fields: ['campaign', 'toEmail'], unique: true }],
   fields: [
     emailField({ name: 'toEmail' }),
     emailField({ name: 'fromEmail' }),

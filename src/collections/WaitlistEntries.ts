@@ -18,8 +18,7 @@ export const WaitlistEntries: CollectionConfig = {
   // One entry per person and product; concurrent duplicates collide here.
   indexes: [
     { fields: ['email', 'product'], unique: true },
-    // The line of one product, in the order people joined.
-    { fields: ['product', 'joinedAt'] },
+    // The line of one product: waitlist_entries_line_idx (payload.config.ts).
   ],
   fields: [
     emailField(),

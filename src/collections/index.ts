@@ -20,6 +20,7 @@ import { EngagementEvents } from './EngagementEvents'
 import { FaqItems } from './FaqItems'
 import { Media } from './Media'
 import { NewsletterImportRows, NewsletterImports } from './NewsletterImports'
+import { PageSeo } from './PageSeo'
 import { NewsletterSubscribers } from './NewsletterSubscribers'
 import { ParentEngagements } from './ParentEngagements'
 import { RateLimits } from './RateLimits'
@@ -56,6 +57,7 @@ export const collections = [
   Characters,
   Articles,
   FaqItems,
+  PageSeo,
   Books,
   Songs,
   ShopProducts,

@@ -1,7 +1,12 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 
-import { DEMO_AI_MESSAGE, DEMO_EMAIL_MESSAGE, requireFullAdmin } from '@/access/admin'
+import {
+  type AdminUser,
+  DEMO_AI_MESSAGE,
+  DEMO_EMAIL_MESSAGE,
+  requireFullAdmin,
+} from '@/access/admin'
 import { OFFLINE_NOTE, type AssistantAnswer } from '@/services/ai'
 import {
   composeChatSchema,
@@ -30,8 +35,8 @@ const aiPost = <S extends z.ZodType>(
   run: (
     req: PayloadRequest,
     input: z.output<S>,
-    userId: number,
-  ) => Promise<Record<string, unknown>>,
+    user: AdminUser,
+  ) => Promise<Record<string, unknown> | Response>,
   demoMessage = DEMO_AI_MESSAGE,
 ): Endpoint => ({
   path,
@@ -39,7 +44,8 @@ const aiPost = <S extends z.ZodType>(
   handler: handler(async (req) => {
     const user = requireFullAdmin(req, demoMessage)
     const input = parseWith(schema, await readJson(req, AI_BODY_LIMIT))
-    return json(await run(req, input, Number(user.id)))
+    const answer = await run(req, input, user)
+    return answer instanceof Response ? answer : json(answer)
   }),
 })
 
@@ -63,7 +69,11 @@ export const adminAiEndpoints: Endpoint[] = [
   aiPost(
     '/admin/ai/send-composed',
     sendComposedSchema,
-    async (req, input, userId) => sendComposedEmail(req.payload, input, userId),
+    async (req, input, user) => {
+      const { kind, ...answer } = await sendComposedEmail(req.payload, input, user)
+      // A group send is a campaign: accepted now, worked by its job (decision 0118).
+      return kind === 'campaign' ? json(answer, 202) : answer
+    },
     DEMO_EMAIL_MESSAGE,
   ),
   aiPost('/admin/ai/analytics', querySchema, async (req, input) => {

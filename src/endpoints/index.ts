@@ -5,6 +5,7 @@ import { adminAiEndpoints } from './admin-ai'
 import { emailEndpoints } from './email'
 import { operationsEndpoints } from './operations'
 import { publicEndpoints } from './public'
+import { revalidateEndpoint } from './revalidate'
 import { shareImageEndpoint } from './share-image'
 import { shopifyEndpoints } from './shopify'
 
@@ -17,4 +18,5 @@ export const endpoints: Endpoint[] = [
   ...emailEndpoints,
   ...shopifyEndpoints,
   shareImageEndpoint,
+  revalidateEndpoint,
 ]

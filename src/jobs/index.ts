@@ -11,6 +11,7 @@ import { importNewsletterSubscribers } from './import-newsletter-subscribers'
 import { purgeExpiredData } from './purge-expired-data'
 import { timerTick } from './queue'
 import { rollupDeliverabilityMetrics } from './rollup-deliverability'
+import { sendCampaign } from './send-campaign'
 import { sendEmail } from './send-email'
 import { sendSequenceSteps } from './send-sequence-steps'
 
@@ -26,6 +27,7 @@ const fullAdminOnly = ({ req }: { req: PayloadRequest }) => isFullAdminUser(req.
 export const jobs = (): JobsConfig => ({
   tasks: [
     sendEmail,
+    sendCampaign,
     sendSequenceSteps,
     rollupDeliverabilityMetrics,
     purgeExpiredData,

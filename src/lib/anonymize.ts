@@ -32,11 +32,9 @@ export const hashIp = (ip: string, now = new Date()): string =>
  */
 let erasedSalt: Buffer | undefined
 
+/** The salt of erased-address hashes (checked for every email queued: derived once). */
+export const erasedAddressSalt = (): Buffer =>
+  (erasedSalt ??= createHmac('sha256', env().PAYLOAD_SECRET).update('erased-address').digest())
+
 export const erasedAddressHash = (email: string): string =>
-  createHash('sha256')
-    // Checked for every email queued: the salt is derived once.
-    .update(
-      (erasedSalt ??= createHmac('sha256', env().PAYLOAD_SECRET).update('erased-address').digest()),
-    )
-    .update(email.trim().toLowerCase())
-    .digest('hex')
+  createHash('sha256').update(erasedAddressSalt()).update(email.trim().toLowerCase()).digest('hex')

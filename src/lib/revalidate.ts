@@ -1,30 +1,94 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 import { revalidatePath, revalidateTag } from 'next/cache'
 import type {
   CollectionAfterChangeHook,
   CollectionAfterDeleteHook,
   GlobalAfterChangeHook,
+  Payload,
   PayloadRequest,
 } from 'payload'
 
+import { postRevalidation, type RevalidateOrder } from './revalidate-request'
+
+type Order = Omit<RevalidateOrder, 'timestamp'>
+
+/** Refreshes the pages now; throws outside a request of the Next server. */
+export const revalidateNow = ({ paths, tags, layout }: Order) => {
+  for (const tag of tags) revalidateTag(tag, 'max')
+  for (const path of paths) revalidatePath(path)
+  if (layout) revalidatePath('/', 'layout')
+}
+
 /**
- * Public pages are static; an editor's change refreshes the pages it feeds.
- * Outside a Next request (seed, CLI, jobs) there is nothing to refresh: callers pass
- * `context.disableRevalidate`, and any other failure is logged, never thrown.
+ * Work of the jobs timer (scheduled publish and unpublish), which runs outside any request. Next
+ * revalidates only inside one of its requests, and the timer's callbacks may even carry the store
+ * of the long-finished request that started it (where a `revalidatePath` is silently lost): so the
+ * refreshes asked for in this scope are kept, then sent to the server's own signed endpoint once
+ * the jobs have run and their transactions committed (decision 0122).
  */
+const outsideRequest = new AsyncLocalStorage<true>()
+const pending = { paths: new Set<string>(), tags: new Set<string>(), layout: false }
+
+/**
+ * Public pages are static; an editor's change refreshes the pages it feeds. Seed, CLI and tests
+ * pass `context.disableRevalidate`; outside the Next server there is no page cache to refresh,
+ * which is logged, never thrown.
+ */
+const apply = (req: PayloadRequest, context: Record<string, unknown>, order: Order) => {
+  if (context.disableRevalidate) return
+  if (outsideRequest.getStore()) {
+    for (const path of order.paths) pending.paths.add(path)
+    for (const tag of order.tags) pending.tags.add(tag)
+    pending.layout ||= order.layout
+    return
+  }
+  try {
+    revalidateNow(order)
+  } catch (error) {
+    req.payload.logger.warn({
+      msg: 'revalidation skipped',
+      paths: order.paths,
+      error: (error as Error).message,
+    })
+  }
+}
+
+/** Sends the refreshes kept by `outsideRequest` to the server's signed endpoint. */
+const flushRevalidations = async (payload: Payload) => {
+  if (!pending.paths.size && !pending.tags.size && !pending.layout) return
+  const order = { paths: [...pending.paths], tags: [...pending.tags], layout: pending.layout }
+  pending.paths.clear()
+  pending.tags.clear()
+  pending.layout = false
+  // Scripts and tests run no Next server: there is no page cache to refresh.
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  try {
+    await postRevalidation(order)
+  } catch (error) {
+    payload.logger.warn({
+      msg: 'revalidation request failed',
+      paths: order.paths,
+      error: (error as Error).message,
+    })
+  }
+}
+
+/** Runs work outside any request (the jobs timer); the pages it changes are refreshed after it. */
+export const runOutsideRequest = async <T>(payload: Payload, work: () => Promise<T>) => {
+  try {
+    return await outsideRequest.run(true, work)
+  } finally {
+    await flushRevalidations(payload)
+  }
+}
+
 const refresh = (
   req: PayloadRequest,
   context: Record<string, unknown>,
   paths: string[],
   tags: string[],
-) => {
-  if (context.disableRevalidate) return
-  try {
-    for (const tag of tags) revalidateTag(tag, 'max')
-    for (const path of paths) revalidatePath(path)
-  } catch (error) {
-    req.payload.logger.warn({ msg: 'revalidation skipped', paths, error: (error as Error).message })
-  }
-}
+) => apply(req, context, { paths, tags, layout: false })
 
 export const revalidateContent = (paths: string[], tags: string[] = []) => {
   const afterChange: CollectionAfterChangeHook = ({ doc, req, context }) => {
@@ -39,14 +103,8 @@ export const revalidateContent = (paths: string[], tags: string[] = []) => {
 }
 
 /** Every page: the layout they all share. */
-const refreshEveryPage = (req: PayloadRequest, context: Record<string, unknown>) => {
-  if (context.disableRevalidate) return
-  try {
-    revalidatePath('/', 'layout')
-  } catch (error) {
-    req.payload.logger.warn({ msg: 'revalidation skipped', error: (error as Error).message })
-  }
-}
+const refreshEveryPage = (req: PayloadRequest, context: Record<string, unknown>) =>
+  apply(req, context, { paths: [], tags: [], layout: true })
 
 /** Site settings feed the layout of every page. */
 export const revalidateGlobal: GlobalAfterChangeHook = ({ doc, req, context }) => {

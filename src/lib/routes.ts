@@ -22,6 +22,8 @@ export const PUBLIC_ROUTES = [
   '/demo-stars',
 ] as const
 
+export type PublicRoute = (typeof PUBLIC_ROUTES)[number]
+
 /** Internal pages: served, but neither listed in the sitemap nor indexed. */
 export const INTERNAL_ROUTES = ['/deployment-test'] as const
 

@@ -14,7 +14,10 @@ import * as migration_20261125_001532_string_lists from './20261125_001532_strin
 import * as migration_20261125_080442_waitlist_referrals from './20261125_080442_waitlist_referrals';
 import * as migration_20261125_080808_media_storage_prefix from './20261125_080808_media_storage_prefix';
 import * as migration_20261125_082554_media_images from './20261125_082554_media_images';
-import * as migration_20261125_085304_newsletter_import from './20261125_085304_newsletter_import';
+import * as migration_20261125_084954_campaigns_in_background from './20261125_084954_campaigns_in_background';
+import * as migration_20261125_085126_page_seo from './20261125_085126_page_seo';
+import * as migration_20261125_090141_waitlist_line_index from './20261125_090141_waitlist_line_index';
+import * as migration_20261125_091627_newsletter_import from './20261125_091627_newsletter_import';
 
 export const migrations = [
   {
@@ -98,8 +101,23 @@ export const migrations = [
     name: '20261125_082554_media_images',
   },
   {
-    up: migration_20261125_085304_newsletter_import.up,
-    down: migration_20261125_085304_newsletter_import.down,
-    name: '20261125_085304_newsletter_import'
+    up: migration_20261125_084954_campaigns_in_background.up,
+    down: migration_20261125_084954_campaigns_in_background.down,
+    name: '20261125_084954_campaigns_in_background',
+  },
+  {
+    up: migration_20261125_085126_page_seo.up,
+    down: migration_20261125_085126_page_seo.down,
+    name: '20261125_085126_page_seo',
+  },
+  {
+    up: migration_20261125_090141_waitlist_line_index.up,
+    down: migration_20261125_090141_waitlist_line_index.down,
+    name: '20261125_090141_waitlist_line_index',
+  },
+  {
+    up: migration_20261125_091627_newsletter_import.up,
+    down: migration_20261125_091627_newsletter_import.down,
+    name: '20261125_091627_newsletter_import'
   },
 ];

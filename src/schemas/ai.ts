@@ -19,6 +19,9 @@ export const MISSING_RECIPIENT = 'Please enter a recipient email address'
 export const NO_EMAIL_CONTENT = 'No Email Content'
 export const BLANK_QUERY = 'Please enter a question'
 export const BLANK_MESSAGE = 'Please enter a message'
+export const SCHEDULE_IN_PAST = 'Choose a time in the future'
+export const SCHEDULE_GROUPS_ONLY = 'Only a group send can be scheduled'
+const MAX_SCHEDULE_MS = 366 * 86_400_000
 
 const text = (message: string, max: number) =>
   longText(message)
@@ -65,9 +68,23 @@ export const sendComposedSchema = z
     subject: text(MISSING_INFORMATION, 200),
     content: text(MISSING_INFORMATION, 200_000),
     isHtml: z.boolean().optional(),
+    // One press of Send of a group email: a repeat with the same key is the same campaign.
+    campaignKey: z.uuid({ error: 'Must be a UUID' }).optional(),
+    // A group email may be sent later (it can be cancelled until then).
+    scheduledAt: z.iso
+      .datetime({ offset: true, error: 'Choose a valid date and time' })
+      .optional()
+      .refine((value) => !value || Date.parse(value) > Date.now(), {
+        error: SCHEDULE_IN_PAST,
+      })
+      .refine((value) => !value || Date.parse(value) < Date.now() + MAX_SCHEDULE_MS, {
+        error: 'Schedule a campaign at most a year ahead',
+      }),
   })
   .superRefine((value, ctx) => {
     if (value.recipientType !== 'individual') return
+    if (value.scheduledAt)
+      ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: SCHEDULE_GROUPS_ONLY })
     if (!value.to) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: MISSING_RECIPIENT })
       return

@@ -1,5 +1,8 @@
 import type { CollectionSlug, Payload, RequiredDataFromCollectionSlug } from 'payload'
 
+import { PAGE_TEXTS } from '@/lib/page-texts'
+import { PUBLIC_ROUTES } from '@/lib/routes'
+
 import { ABOUT_GALLERY, importArtwork } from './artwork'
 import {
   articles,
@@ -80,6 +83,13 @@ export const seedContent = async (payload: Payload) => {
     songs.map((song) => ({ ...song, book: book?.id })),
   )
   await ensure(payload, 'shop-products', 'handle', shopProducts)
+  // Every fixed page gets its search and share entry, with the texts it has today (decision 0122).
+  await ensure(
+    payload,
+    'page-seo',
+    'path',
+    PUBLIC_ROUTES.map((path) => ({ path, meta: { ...PAGE_TEXTS[path] } })),
+  )
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
   if (!settings.shopName)
     await payload.updateGlobal({

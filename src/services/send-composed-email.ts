@@ -1,65 +1,80 @@
 import type { Payload } from 'payload'
 
 import { htmlToText, isHtmlContent } from '@/lib/email/html-text'
+import type { AdminUser } from '@/access/admin'
 import type { SendComposedInput } from '@/schemas/ai'
 
-import { recipientPages } from './composed-recipients'
+import { recordAudit } from './admin/audit'
+import { createCampaign } from './campaigns/create-campaign'
 import { queueEmail } from './email/queue'
 
-// Queued a few at a time: enough to overlap round trips without crowding the database pool.
-const CONCURRENCY = 4
-
-export type SendComposedResult = { message: string; queued: number; skipped: number }
+export type SendComposedResult =
+  | { kind: 'individual'; message: string; queued: number; skipped: number }
+  | { kind: 'campaign'; message: string; campaignId: number; status: 'scheduled' | 'sending' }
 
 /**
- * Sends a composer email, pressed by an admin: every recipient's copy goes through the email queue
- * (logged, signed off, marked AI-assisted); suppressed and opted-out people are skipped.
+ * Sends a composer email, pressed by an admin. To one person: queued at once through the email
+ * queue (logged, signed off, marked AI-assisted; a suppressed address is skipped). To a group: a
+ * campaign is created and the answer returns at once; its job queues the copies in batches
+ * (docs/decisions/0118).
  */
 export const sendComposedEmail = async (
   payload: Payload,
   input: SendComposedInput,
-  senderId: number,
+  sender: AdminUser,
 ): Promise<SendComposedResult> => {
+  if (input.recipientType !== 'individual') {
+    const campaign = await createCampaign(payload, input, Number(sender.id))
+    if (campaign.isNew)
+      await recordAudit(payload, sender, {
+        action: 'campaign.send',
+        targetCollection: 'campaigns',
+        targetId: campaign.campaignId,
+        details: { audience: input.recipientType, scheduledAt: input.scheduledAt ?? null },
+      })
+    return {
+      kind: 'campaign',
+      campaignId: campaign.campaignId,
+      status: campaign.status,
+      message: campaignMessage(campaign),
+    }
+  }
   const body = isHtmlContent(input.content)
     ? { html: input.content, text: htmlToText(input.content) }
     : { text: input.content }
-  const isGroup = input.recipientType !== 'individual'
-  const emailType = input.recipientType === 'all-newsletter' ? 'newsletter' : 'broadcast'
-  let queued = 0
-  let skipped = 0
-
-  for await (const page of recipientPages(payload, input.recipientType, input.to)) {
-    const open = page.filter((recipient) => !recipient.isBlocked)
-    skipped += page.length - open.length
-    for (let start = 0; start < open.length; start += CONCURRENCY) {
-      const results = await Promise.all(
-        open.slice(start, start + CONCURRENCY).map((recipient) =>
-          queueEmail(payload, {
-            to: recipient.email,
-            subject: input.subject,
-            ...body,
-            emailType,
-            isBulk: isGroup,
-            signOff: true,
-            aiGenerated: true,
-            sentById: senderId,
-            tags: ['ai-composer', input.recipientType],
-          }),
-        ),
-      )
-      for (const result of results) {
-        if (result.status === 'queued') queued += 1
-        else skipped += 1
-      }
-    }
+  const result = await queueEmail(payload, {
+    to: input.to ?? '',
+    subject: input.subject,
+    ...body,
+    emailType: 'broadcast',
+    isBulk: false,
+    signOff: true,
+    aiGenerated: true,
+    sentById: Number(sender.id),
+    tags: ['ai-composer', input.recipientType],
+  })
+  const queued = result.status === 'queued' ? 1 : 0
+  return {
+    kind: 'individual',
+    message: sentMessage(queued, 1 - queued),
+    queued,
+    skipped: 1 - queued,
   }
-  return { message: sentMessage(queued, skipped), queued, skipped }
+}
+
+const campaignMessage = (campaign: { status: string; isNew: boolean }) => {
+  if (!campaign.isNew)
+    return campaign.status === 'scheduled'
+      ? 'This campaign is already scheduled; it was not scheduled again.'
+      : 'This campaign was already sent; it was not sent again.'
+  return campaign.status === 'scheduled'
+    ? 'Campaign scheduled. It can be cancelled in the Email Manager until it starts.'
+    : 'Campaign started. Its progress shows in the Email Manager.'
 }
 
 const people = (count: number) => `${count} recipient${count === 1 ? '' : 's'}`
 
 const sentMessage = (queued: number, skipped: number) => {
-  if (queued === 0 && skipped === 0) return 'No recipients match this audience; nothing was sent.'
   const skippedNote = skipped
     ? ` ${people(skipped)} skipped (unsubscribed, suppressed or opted out).`
     : ''

@@ -94,7 +94,8 @@ test('every tab renders at 390 px in the dark brand theme, without sideways scro
   ] as const
   for (const [name, file] of tabs) {
     await openTab(page, name)
-    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' })
+    // Every panel of the tab has loaded (a tab may have several: a list and its leaderboard).
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'))
     await screenshot(page, `admin-mobile-${file}`)
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -1,6 +1,7 @@
 import type { CollectionSlug } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { PUBLIC_ROUTES } from '@/lib/routes'
 import { DEMO_WRITE_MESSAGE } from '@/plugins/demo-mode'
 import { seed } from '@/seed'
 
@@ -83,6 +84,17 @@ const request = async (method: string, path: string, options?: RequestOptions) =
 beforeEach(() => {
   if (stuckSince) throw new Error(`not run: the database is stuck since ${stuckSince}`)
 })
+
+/** The seeded search and share entry of /faq (decision 0122). */
+const faqSeo = async () =>
+  (
+    await app.payload.find({
+      collection: 'page-seo',
+      where: { path: { equals: '/faq' } },
+      limit: 1,
+      depth: 0,
+    })
+  ).docs[0]!
 
 const readDoc = <S extends CollectionSlug>(collection: S, id: Id) =>
   app.payload.findByID({ collection, id, depth: 0, disableErrors: true })
@@ -240,6 +252,9 @@ describe('anonymous visitors', () => {
       body: { description: 'Defaced' },
     })
     await expectRefusedWrite('characters', 'DELETE', { id: dune.id })
+    const seo = await faqSeo()
+    await expectRefusedWrite('page-seo', 'PATCH', { id: seo.id, body: { meta: { title: 'X' } } })
+    await expectRefusedWrite('page-seo', 'DELETE', { id: seo.id })
     const before = await app.payload.findGlobal({ slug: 'site-settings', depth: 0 })
     const res = await request('POST', '/globals/site-settings', { body: { tagline: 'Defaced' } })
     expect(res.status, res.text).toBe(403)
@@ -266,6 +281,11 @@ describe('anonymous visitors', () => {
     const settings = await request('GET', '/globals/site-settings')
     expect(settings.status, settings.text).toBe(200)
     expect(settings.body.tagline).toBe('Where the Future is Human')
+
+    const seo = await request('GET', '/page-seo?limit=100')
+    expect(seo.status, seo.text).toBe(200)
+    expect(seo.body.totalDocs).toBe(PUBLIC_ROUTES.length)
+    expect(seo.body.docs.every((d: { _status: string }) => d._status === 'published')).toBe(true)
   })
 })
 
@@ -414,6 +434,15 @@ describe('demo user', () => {
     await expectRefusedWrite('characters', 'DELETE', { token, message, id: dune.id })
   })
 
+  it('PATCH and DELETE on /api/page-seo answer 403 and change nothing', async () => {
+    const token = tokens.demo
+    const message = DEMO_WRITE_MESSAGE
+    const seo = await faqSeo()
+    const body = { meta: { title: 'Changed by a demo user' }, _status: 'published' }
+    await expectRefusedWrite('page-seo', 'PATCH', { token, message, id: seo.id, body })
+    await expectRefusedWrite('page-seo', 'DELETE', { token, message, id: seo.id })
+  })
+
   it('POST, PATCH and DELETE on /api/users answer 403 and change nothing', async () => {
     const token = tokens.demo
     const message = DEMO_WRITE_MESSAGE
@@ -458,6 +487,25 @@ describe('demo user', () => {
 })
 
 describe('editor', () => {
+  it("publishes a page's search and share texts", async () => {
+    const seo = await faqSeo()
+    try {
+      const res = await request('PATCH', `/page-seo/${seo.id}`, {
+        token: tokens.editor,
+        body: { meta: { title: 'Edited by the editor' }, _status: 'published' },
+      })
+      expect(res.status, res.text).toBe(200)
+      expect((await readDoc('page-seo', seo.id))?.meta?.title).toBe('Edited by the editor')
+    } finally {
+      await app.payload.update({
+        collection: 'page-seo',
+        id: seo.id,
+        data: { meta: seo.meta },
+        context: { disableRevalidate: true },
+      })
+    }
+  })
+
   it('PATCHes a character', async () => {
     const dune = await firstCharacter()
     const original = dune.wisdom

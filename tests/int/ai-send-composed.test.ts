@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { runEmailQueue } from '@/jobs/queue'
 import type { RecipientType } from '@/schemas/ai'
-import { recipientPages } from '@/services/composed-recipients'
+import { queueCampaign } from '@/services/campaigns/queue-campaign'
 
 import { startApp, type TestApp } from '../helpers/app'
 import { addWaitlistEntry } from '../helpers/ai-data'
@@ -78,52 +79,86 @@ const send = async (recipientType: RecipientType, extra: Record<string, unknown>
     body: { recipientType, subject, content: 'Hello from the universe.', isHtml: false, ...extra },
     token: full,
   })
+  // A group send is a campaign: its job (run here by the queue) writes the recipients' log rows.
+  if (res.status === 202) await runEmailQueue(app.payload)
   const logs = await app.payload.find({
     collection: 'email-logs',
     where: { subject: { equals: subject } },
     limit: 100,
     depth: 0,
   })
-  return { res, logs: logs.docs, recipients: logs.docs.map((log) => log.toEmail).sort() }
+  const queued = logs.docs.filter((log) => log.status !== 'skipped')
+  return {
+    res,
+    logs: queued,
+    recipients: queued.map((log) => log.toEmail).sort(),
+    skipped: logs.docs.filter((log) => log.status === 'skipped').map((log) => log.toEmail),
+  }
 }
+
+const progress = async (id: number) =>
+  (await app.request('GET', `/admin/campaigns/${id}`, { token: full })).body
 
 describe('POST /api/admin/ai/send-composed', () => {
   it('all-newsletter: confirmed subscribers with the newsletter preference, minus suppressed and opted out', async () => {
-    const { res, logs, recipients } = await send('all-newsletter')
-    expect(res.status, res.text).toBe(200)
-    expect(recipients).toEqual(['nl-confirmed@example.com', 'nl-suppression-lifted@example.com'])
+    const { res, logs, recipients, skipped } = await send('all-newsletter')
+    expect(res.status, res.text).toBe(202)
     expect(res.body).toEqual({
-      message:
-        'Email queued for 2 recipients. 3 recipients skipped (unsubscribed, suppressed or opted out).',
-      queued: 2,
-      skipped: 3,
+      campaignId: expect.any(Number),
+      status: 'sending',
+      message: 'Campaign started. Its progress shows in the Email Manager.',
     })
+    expect(recipients).toEqual(['nl-confirmed@example.com', 'nl-suppression-lifted@example.com'])
+    expect(skipped.sort()).toEqual([
+      'nl-opted-out@example.com',
+      'nl-simple-suppressed@example.com',
+      'nl-suppressed@example.com',
+    ])
     for (const log of logs) {
-      expect(log).toMatchObject({ emailType: 'newsletter', aiGenerated: true, status: 'queued' })
+      expect(log).toMatchObject({ emailType: 'newsletter', aiGenerated: true, isBulk: true })
+      expect(log.campaign).toBe(res.body.campaignId)
       expect(log.sentBy).toBe(fullId)
       expect(log.message).toContain('Hello from the universe.')
       expect(log.message).toContain('With cosmic love,')
       expect(log.htmlContent ?? null).toBeNull()
     }
+    const campaign = await app.payload.findByID({
+      collection: 'campaigns',
+      id: res.body.campaignId,
+      depth: 0,
+    })
+    expect(campaign).toMatchObject({
+      status: 'sent',
+      audience: 'all-newsletter',
+      type: 'newsletter',
+    })
+    // Queued, not yet delivered: the campaign is still sending.
+    expect(await progress(res.body.campaignId)).toMatchObject({
+      status: 'sending',
+      total: 5,
+      queued: 2,
+      skipped: 3,
+    })
   })
 
   it('all-active: active waitlist entries only', async () => {
-    const { res, recipients, logs } = await send('all-active')
+    const { res, recipients, logs, skipped } = await send('all-active')
     expect(recipients).toEqual(['wl-active@example.com'])
-    expect(res.body).toMatchObject({ queued: 1, skipped: 1 })
+    expect(skipped).toEqual(['wl-suppressed@example.com'])
     expect(logs[0].emailType).toBe('broadcast')
+    expect(await progress(res.body.campaignId)).toMatchObject({ total: 2, skipped: 1 })
   })
 
   it('all-inactive: inactive entries, each address once, the "updates" opt-out respected', async () => {
-    const { res, recipients } = await send('all-inactive')
+    const { recipients, skipped } = await send('all-inactive')
     expect(recipients).toEqual(['wl-active@example.com', 'wl-inactive@example.com'])
-    expect(res.body).toMatchObject({ queued: 2, skipped: 1 })
+    expect(skipped).toEqual(['wl-no-updates@example.com'])
   })
 
   it('all-waitlist: every waitlist address once', async () => {
-    const { res, recipients } = await send('all-waitlist')
+    const { recipients, skipped } = await send('all-waitlist')
     expect(recipients).toEqual(['wl-active@example.com', 'wl-inactive@example.com'])
-    expect(res.body).toMatchObject({ queued: 2, skipped: 2 })
+    expect(skipped.sort()).toEqual(['wl-no-updates@example.com', 'wl-suppressed@example.com'])
   })
 
   it('individual: the one address, lower-cased; a suppressed one is skipped', async () => {
@@ -154,13 +189,29 @@ describe('POST /api/admin/ai/send-composed', () => {
     expect(logs[0].message).not.toMatch(/<\w/)
   })
 
-  it('pages through a list in address order without repeating anyone', async () => {
-    const pages = []
-    for await (const page of recipientPages(app.payload, 'all-newsletter', undefined, 2))
-      pages.push(page)
-    expect(pages.map((page) => page.length)).toEqual([2, 2, 1])
-    const emails = pages.flat().map((recipient) => recipient.email)
+  it('a campaign queued in small batches reaches everyone once, in address order', async () => {
+    const res = await app.request('POST', '/admin/ai/send-composed', {
+      body: { recipientType: 'all-newsletter', subject: 'Batched', content: 'In pieces.' },
+      token: full,
+    })
+    expect(res.status, res.text).toBe(202)
+    expect(await queueCampaign(app.payload, res.body.campaignId, { batchSize: 2 })).toBe('sent')
+    const inCampaign = { campaign: { equals: res.body.campaignId } }
+    const logs = await app.payload.find({
+      collection: 'email-logs',
+      where: inCampaign,
+      sort: 'id',
+      limit: 100,
+      depth: 0,
+    })
+    const emails = logs.docs.map((log) => log.toEmail)
     expect(emails).toEqual([...emails].sort())
     expect(new Set(emails).size).toBe(5)
+    expect(emails).toHaveLength(5)
+    // Its job, run afterwards, finds nothing left to do.
+    expect(await queueCampaign(app.payload, res.body.campaignId, { batchSize: 2 })).toBe('not-due')
+    expect(
+      (await app.payload.count({ collection: 'email-logs', where: inCampaign })).totalDocs,
+    ).toBe(5)
   })
 })

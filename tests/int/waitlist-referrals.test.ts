@@ -11,6 +11,7 @@ import { runEmailQueue } from '@/jobs/queue'
 import type { Product } from '@/lib/constants'
 import { siteSettings } from '@/seed/data'
 import { readWaitlistStatus } from '@/services/confirm-waitlist'
+import { placesPerReferral, waitlistLine } from '@/services/waitlist-line'
 import { waitlistConfirmToken, waitlistStatusToken } from '@/services/email/secret-links'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
@@ -279,6 +280,56 @@ describe('referrals', () => {
   })
 })
 
+describe('the line', () => {
+  it('counted positions are those of a sort of the whole line, many movers and ties included', async () => {
+    // A product of its own rows: 3,000 entries (some joined in the same instant), 300 of them
+    // referrers with 1–5 confirmed referrals each, 3 places per referral.
+    await setPlaces('studio', 3)
+    const { drizzle } = app.payload.db
+    await drizzle.execute(sql`DELETE FROM waitlist_entries WHERE product = 'studio'`)
+    await drizzle.execute(sql`INSERT INTO waitlist_entries (email, name, product, joined_at, referral_code)
+      SELECT 'line' || g || '@sorted.example', 'L', 'studio', timestamptz '2026-01-01' + make_interval(secs => g / 3), 'sorted' || g
+      FROM generate_series(1, 3000) g`)
+    await drizzle.execute(sql`
+      WITH referrers AS (SELECT id, row_number() OVER (ORDER BY random()) AS n
+        FROM waitlist_entries WHERE product = 'studio')
+      UPDATE waitlist_entries w SET referred_by_id = r.id, confirmed_at = now()
+      FROM referrers r, referrers me
+      WHERE me.id = w.id AND me.n > 300 AND r.n = 1 + (me.n % 300) AND me.n <= 300 + 300 * (1 + r.n % 5)`)
+    const sorted = await drizzle.execute(sql`
+      SELECT id, row_number() OVER (ORDER BY base - referrals * 3, referrals DESC, base)::int AS position
+      FROM (SELECT w.id, row_number() OVER (ORDER BY w.joined_at, w.id) AS base,
+          (SELECT count(*) FROM waitlist_entries r
+            WHERE r.referred_by_id = w.id AND r.confirmed_at IS NOT NULL) AS referrals
+        FROM waitlist_entries w WHERE w.product = 'studio') b`)
+    const places = await placesPerReferral(app.payload)
+    const counted = await drizzle.execute(
+      sql`SELECT id, position FROM (${waitlistLine(places, { product: 'studio' })}) l`,
+    )
+    const byId = (rows: unknown[]) =>
+      Object.fromEntries(
+        (rows as { id: number; position: number }[]).map((r) => [r.id, r.position]),
+      )
+    expect(counted.rows).toHaveLength(3000)
+    expect(byId(counted.rows)).toEqual(byId(sorted.rows))
+    const movers = await drizzle.execute(sql`SELECT count(DISTINCT referred_by_id)::int AS n
+      FROM waitlist_entries WHERE product = 'studio' AND referred_by_id IS NOT NULL`)
+    expect((movers.rows[0] as { n: number }).n).toBeGreaterThan(100)
+    // Asked for a few entries, the line answers the same places for them.
+    const few = await drizzle.execute(
+      sql`SELECT id, position FROM (${waitlistLine(places, {
+        ids: sql`SELECT id FROM waitlist_entries WHERE product = 'studio' ORDER BY id DESC LIMIT 40`,
+      })}) l`,
+    )
+    expect(few.rows).toHaveLength(40)
+    const all = byId(sorted.rows)
+    for (const row of few.rows as { id: number; position: number }[])
+      expect(row.position).toBe(all[row.id])
+    await drizzle.execute(sql`DELETE FROM waitlist_entries WHERE product = 'studio'`)
+    await setPlaces('studio', 1)
+  })
+})
+
 describe('admin views', () => {
   it('the leaderboard ranks referrers per product; a demo user gets it masked', async () => {
     const res = await app.request('GET', '/admin/waitlist/leaderboard?product=earth-app', {
@@ -400,15 +451,19 @@ describe('places per referral', () => {
 describe('migration', () => {
   it('gives every entry that joined before referrals a code of its own', async () => {
     const migration = await import('@/migrations/20261125_080442_waitlist_referrals')
+    // The later migration that replaced its index of the line goes back first, and forward last.
+    const lineIndex = await import('@/migrations/20261125_090141_waitlist_line_index')
     const args = { db: app.payload.db.drizzle, payload: app.payload, req: {} } as Parameters<
       typeof migration.up
     >[0]
+    await lineIndex.down(args)
     await migration.down(args)
     await app.payload.db.drizzle.execute(sql`
       INSERT INTO waitlist_entries (email, name, product, status, joined_at)
       SELECT 'before' || n || '@example.com', 'Before', 'records', 'inactive', now()
       FROM generate_series(1, 1500) AS n`)
     await migration.up(args)
+    await lineIndex.up(args)
     const { rows } = await app.payload.db.drizzle.execute(sql`
       SELECT count(*)::int AS total, count(DISTINCT referral_code)::int AS codes,
         count(*) FILTER (WHERE referral_code ~ '^[A-Za-z0-9]{10}$')::int AS wellformed

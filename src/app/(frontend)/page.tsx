@@ -10,9 +10,9 @@ import { ShopSection } from '@/components/site/shop/ShopSection'
 import { StarSky } from '@/components/site/stars/StarSky'
 import { backgroundStarCount } from '@/components/site/stars/star-layout'
 import { Page } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({ path: '/' })
+export const generateMetadata = () => routeMetadata('/')
 
 const HOME_STARS = backgroundStarCount('medium', 80)
 

@@ -4,7 +4,8 @@ import useSWR, { type SWRConfiguration } from 'swr'
 
 import { ApiError, apiFetch } from '@/lib/api-client'
 
-/** Spec §7: data is never stale, no retries, no refetch on focus, no polling. */
+/** Spec §7: data is never stale, no retries, no refetch on focus, no polling (a running campaign's
+ * progress is the one exception, decision 0118). */
 const SWR_OPTIONS: SWRConfiguration = {
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
@@ -13,8 +14,8 @@ const SWR_OPTIONS: SWRConfiguration = {
 }
 
 /** Reads an admin endpoint (cookie session); `null` skips the call. */
-export const useAdmin = <T>(path: string | null) =>
-  useSWR<T>(path, (url: string) => apiFetch<T>(url), SWR_OPTIONS)
+export const useAdmin = <T>(path: string | null, options: SWRConfiguration<T> = {}) =>
+  useSWR<T>(path, (url: string) => apiFetch<T>(url), { ...SWR_OPTIONS, ...options })
 
 /** Builds `/api/admin/<path>?a=b`, leaving out empty parameters. */
 export const adminPath = (

@@ -10,6 +10,7 @@ import type { toParentInsight } from '@/services/admin/parent-insights'
 import type { waitlistLeaderboard, waitlistStats } from '@/services/admin/waitlist'
 
 export type { AccessLevel } from '@/access'
+export type { CampaignProgress } from '@/services/campaigns/campaign-progress'
 export type { SubscriberView as Subscriber } from '@/services/admin/newsletter'
 export type { Page } from '@/services/admin/paging'
 export type { WaitlistEntryView as WaitlistEntry } from '@/services/admin/waitlist'

@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { auditEndpoints } from './audit'
+import { campaignsEndpoints } from './campaigns'
 import { contactsEndpoints } from './contacts'
 import { emailsEndpoints } from './emails'
 import { exportsEndpoints } from './exports'
@@ -21,6 +22,7 @@ export const adminEndpoints: Endpoint[] = [
   ...contactsEndpoints,
   ...parentInsightsEndpoints,
   ...emailsEndpoints,
+  ...campaignsEndpoints,
   ...auditEndpoints,
   ...peopleEndpoints,
 ]

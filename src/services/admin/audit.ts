@@ -12,6 +12,8 @@ export type AuditAction =
   | 'contact.status'
   | 'contact.reply'
   | 'email.email-opened'
+  | 'campaign.send'
+  | 'campaign.cancel'
   | 'people.export'
   | 'people.erase'
 

@@ -72,9 +72,12 @@ export const exportWaitlist = async (
       (
         await selectRows(
           payload,
-          sql`SELECT ${WAITLIST_COLUMNS} FROM ${waitlistWithLine(places, product)}
-            WHERE ${allOf([sql`w.id > ${afterId}`, productIs(product)])}
-            ORDER BY w.id LIMIT ${EXPORT_PAGE_SIZE}`,
+          sql`SELECT ${WAITLIST_COLUMNS} FROM ${waitlistWithLine(places, {
+            product,
+            ids: sql`SELECT w.id FROM waitlist_entries w
+              WHERE ${allOf([sql`w.id > ${afterId}`, productIs(product)])}
+              ORDER BY w.id LIMIT ${EXPORT_PAGE_SIZE}`,
+          })} ORDER BY w.id`,
         )
       ).map(toWaitlistEntry),
     ),

@@ -35,6 +35,8 @@ export const pagedList = async <T>(
   options: {
     select: SQL
     from: SQL
+    /** The FROM of the columns, given the subquery of the page's keys (default: `from`). */
+    columnsFrom?: (pageKeys: SQL) => SQL
     /** The primary key with its alias, e.g. `w.id`. */
     key: SQL
     where: SQL
@@ -44,20 +46,20 @@ export const pagedList = async <T>(
     shape: (row: Row) => T
   },
 ): Promise<Page<T>> => {
-  const { select, from, key, where, orderBy, page, limit, shape } = options
+  const { select, from, columnsFrom, key, where, orderBy, page, limit, shape } = options
   const [counted] = await selectRows<{ total: number }>(
     payload,
     sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
   )
   const totalDocs = counted?.total ?? 0
   const offset = (page - 1) * limit
+  const pageKeys = sql`SELECT ${key} FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`
   const rows =
     offset < totalDocs
       ? await selectRows(
           payload,
-          sql`SELECT ${select} FROM ${from} WHERE ${key} IN (
-            SELECT ${key} FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}
-          ) ORDER BY ${orderBy}`,
+          sql`SELECT ${select} FROM ${columnsFrom ? columnsFrom(pageKeys) : from}
+            WHERE ${key} IN (${pageKeys}) ORDER BY ${orderBy}`,
         )
       : []
   return {

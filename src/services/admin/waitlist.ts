@@ -59,9 +59,14 @@ export const WAITLIST_COLUMNS = sql`w.id, w.email, w.name, w.joined_at AS "joine
   w.referral_code AS "referralCode", w.referred_by_id AS "referredById",
   w.confirmed_at AS "confirmedAt"`
 
-/** The entries `w` with their place in line `l` (the columns above read both). */
-export const waitlistWithLine = (places: PlacesPerReferral, product?: Product): SQL =>
-  sql`waitlist_entries w JOIN (${waitlistLine(places, product)}) l ON l.id = w.id`
+/**
+ * The entries `w` with their place in line `l` (the columns above read both); `ids` (a subquery)
+ * limits the line's counting to the entries that will be read.
+ */
+export const waitlistWithLine = (
+  places: PlacesPerReferral,
+  options: { product?: Product; ids?: SQL } = {},
+): SQL => sql`waitlist_entries w JOIN (${waitlistLine(places, options)}) l ON l.id = w.id`
 
 export const productIs = (product?: Product): SQL | undefined =>
   product ? sql`w.product = ${product}` : undefined
@@ -74,7 +79,9 @@ export const listWaitlist = async (
   const places = await placesPerReferral(payload)
   return pagedList(payload, {
     select: WAITLIST_COLUMNS,
-    from: waitlistWithLine(places, query.product),
+    from: sql`waitlist_entries w`,
+    // The place in line is counted for the page's entries only.
+    columnsFrom: (ids) => waitlistWithLine(places, { product: query.product, ids }),
     key: sql`w.id`,
     where: allOf([
       productIs(query.product),
@@ -109,7 +116,16 @@ export const waitlistLeaderboard = async (payload: Payload, product?: Product) =
     sql`SELECT id, product, name, email, referrals, position FROM (
         SELECT w.id, w.product, w.name, w.email, l.referrals, l.position,
           row_number() OVER (PARTITION BY w.product ORDER BY l.referrals DESC, l.position) AS n
-        FROM ${waitlistWithLine(places, product)} WHERE l.referrals > 0) ranked
+        FROM ${waitlistWithLine(places, {
+          product,
+          // Only those who can make a board: the most referrals of each product, ties included.
+          ids: sql`SELECT id FROM (
+              SELECT referred_by_id AS id,
+                rank() OVER (PARTITION BY product ORDER BY count(*) DESC) AS standing
+              FROM waitlist_entries WHERE referred_by_id IS NOT NULL AND confirmed_at IS NOT NULL
+              GROUP BY referred_by_id, product) counted
+            WHERE standing <= ${LEADERBOARD_SIZE}`,
+        })} WHERE l.referrals > 0) ranked
       WHERE n <= ${LEADERBOARD_SIZE} ORDER BY product, n`,
   )
   return (product ? [product] : PRODUCTS).map((name) => ({

@@ -1,7 +1,7 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
-import { erasedAddressHash } from '@/lib/anonymize'
+import { erasedAddressHash, erasedAddressSalt } from '@/lib/anonymize'
 import type { EMAIL_TYPES } from '@/lib/constants'
 
 /** A newsletter subscriber (alias of `newsletter_subscribers`) who confirmed and wants the newsletter. */
@@ -18,7 +18,12 @@ type EmailType = (typeof EMAIL_TYPES)[number]
  * subscriber who kept the newsletter preference; broadcasts respect the "updates" preference. Mail
  * to one person (replies, confirmations, welcome, individual sends) checks suppression only.
  */
-export const skipReasonSql = (email: string, emailType: EmailType, isBulk: boolean): SQL => {
+export const skipReasonSql = (
+  /** The address, or a qualified column (alias.email: a bare name would bind inside the checks). */
+  email: string | SQL,
+  emailType: EmailType,
+  isBulk: boolean,
+): SQL => {
   const checks: SQL[] = [
     sql`WHEN EXISTS (SELECT 1 FROM email_suppressions es
       WHERE lower(es.email) = lower(${email}) AND es.is_active) THEN 'suppressed'`,
@@ -26,7 +31,7 @@ export const skipReasonSql = (email: string, emailType: EmailType, isBulk: boole
   // Erased after unsubscribing or bouncing: only mail the person asks for again still goes.
   if (emailType !== 'confirmation' && emailType !== 'reply')
     checks.push(sql`WHEN EXISTS (SELECT 1 FROM erased_addresses ea
-      WHERE ea.address_hash = ${erasedAddressHash(email)}) THEN 'erased'`)
+      WHERE ea.address_hash = ${erasedHashOf(email)}) THEN 'erased'`)
   if (isBulk && (emailType === 'newsletter' || emailType === 'sequence'))
     checks.push(
       sql`WHEN NOT EXISTS (SELECT 1 FROM newsletter_subscribers s
@@ -42,6 +47,13 @@ export const skipReasonSql = (email: string, emailType: EmailType, isBulk: boole
       THEN 'updates turned off in preferences'`)
   return sql`(CASE ${sql.join(checks, sql` `)} END)::text`
 }
+
+/** The erased-address hash (lib/anonymize) of an address, or computed in SQL from an expression. */
+const erasedHashOf = (email: string | SQL): SQL =>
+  typeof email === 'string'
+    ? sql`${erasedAddressHash(email)}`
+    : sql`encode(sha256(decode(${erasedAddressSalt().toString('hex')}, 'hex')
+        || convert_to(lower(btrim(${email})), 'UTF8')), 'hex')`
 
 /** The same, asked on its own (before a sequence step, and again just before delivery). */
 export const skipReason = async (

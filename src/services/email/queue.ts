@@ -97,7 +97,11 @@ export const emailWrites = (input: QueueEmailInput, links?: SignOffLinks, after?
       WHERE skip_reason IS NULL)`
 }
 
-const signOffLinks = async (payload: Payload, req?: PayloadRequest): Promise<SignOffLinks> => {
+/** The links of the fixed sign-off block (the link hub from the site settings). */
+export const signOffLinks = async (
+  payload: Payload,
+  req?: PayloadRequest,
+): Promise<SignOffLinks> => {
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
   return { linkHubUrl: settings.linkHubUrl ?? serverUrl(), siteUrl: serverUrl() }
 }

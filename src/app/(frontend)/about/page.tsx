@@ -17,14 +17,10 @@ import {
   Subheading,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
 import { getAboutGallery } from '@/lib/site-content'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: `About ${FOUNDER_NAME}`,
-  description: `${FOUNDER_NAME}, author, songwriter and founder of Starfinity: stories, music and tools for conscious families.`,
-  path: '/about',
-})
+export const generateMetadata = () => routeMetadata('/about')
 
 const PHILOSOPHY = [
   {

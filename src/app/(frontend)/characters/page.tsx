@@ -18,15 +18,9 @@ import {
   Stack,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Meet the Animal Guides',
-  description:
-    'Dune, Phoebe, Chirpy, Fern and Crystal: five animal guides from five real habitats, each ' +
-    'with a story and a little wisdom for growing hearts.',
-  path: '/characters',
-})
+export const generateMetadata = () => routeMetadata('/characters')
 
 export default async function CharactersPage() {
   const characters = await getCharacters()

@@ -10,13 +10,9 @@ import {
   Section,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Coming Soon',
-  description: 'Something new is on its way to the Starfinity universe.',
-  path: '/coming-soon',
-})
+export const generateMetadata = () => routeMetadata('/coming-soon')
 
 export default function ComingSoonPage() {
   return (

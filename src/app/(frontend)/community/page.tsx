@@ -15,14 +15,9 @@ import {
   Subheading,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Community',
-  description:
-    'A community of conscious families, readers, listeners and creators. Join with your first name and email.',
-  path: '/community',
-})
+export const generateMetadata = () => routeMetadata('/community')
 
 const BENEFITS = [
   {

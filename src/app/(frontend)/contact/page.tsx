@@ -1,13 +1,8 @@
 import { ContactView } from '@/components/site/contact/ContactView'
-import { pageMetadata } from '@/lib/metadata'
 import { getSiteSettings } from '@/lib/site-content'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Connect with Purpose',
-  description:
-    'Collaboration, guidance, community building, media and speaking: send a message and expect a reply within 24-48 hours.',
-  path: '/contact',
-})
+export const generateMetadata = () => routeMetadata('/contact')
 
 export default async function ContactPage() {
   const settings = await getSiteSettings()

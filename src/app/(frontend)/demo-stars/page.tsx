@@ -1,12 +1,8 @@
 import { StarsDemo } from '@/components/site/stars/StarsDemo'
 import { Container, Lead, Page, Section, Title } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Star Field Demo',
-  description: 'Try the Starfinity star field: density, animation, patterns and shooting stars.',
-  path: '/demo-stars',
-})
+export const generateMetadata = () => routeMetadata('/demo-stars')
 
 export default function DemoStarsPage() {
   return (

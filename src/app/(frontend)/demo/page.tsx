@@ -1,12 +1,8 @@
 import { LoaderDemo } from '@/components/site/stars/LoaderDemo'
 import { Centered, Container, Lead, Page, Section, Title } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Cosmic Loader Demo',
-  description: 'The cosmic loading spinner of the Starfinity site.',
-  path: '/demo',
-})
+export const generateMetadata = () => routeMetadata('/demo')
 
 export default function DemoPage() {
   return (

@@ -15,15 +15,9 @@ import {
   Section,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Earth App',
-  description:
-    'The Starfinity Earth App: small daily rituals of reflection, gratitude and time in nature ' +
-    'for the whole family. Join the waitlist for early access.',
-  path: '/earth-app',
-})
+export const generateMetadata = () => routeMetadata('/earth-app')
 
 const FEATURES = [
   {

@@ -16,15 +16,9 @@ import {
   Title,
 } from '@/components/site/ui'
 import { FAQ_GROUPS } from '@/collections/FaqItems'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Frequently Asked Questions',
-  description:
-    'Answers about Starfinity, its four ventures, the community, our values and how to get ' +
-    'started.',
-  path: '/faq',
-})
+export const generateMetadata = () => routeMetadata('/faq')
 
 export default async function FaqPage() {
   const items = await getFaqItems()

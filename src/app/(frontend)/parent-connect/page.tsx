@@ -1,13 +1,8 @@
 import { ParentConnectFlow } from '@/components/site/parent-connect/ParentConnectFlow'
 import { Centered, Container, Eyebrow, Lead, Page, Section, Title } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Parent Connect',
-  description:
-    'Three quick questions for Dune families, then a free Five-Minute Nature Moments guide by email.',
-  path: '/parent-connect',
-})
+export const generateMetadata = () => routeMetadata('/parent-connect')
 
 export default function ParentConnectPage() {
   return (

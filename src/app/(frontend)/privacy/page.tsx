@@ -12,17 +12,11 @@ import {
   Section,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
 import { getSiteSettings } from '@/lib/site-content'
 import { retentionOf, UNCONFIRMED_SIGNUP_DAYS } from '@/services/retention'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Privacy Policy',
-  description:
-    'How Starfinity collects, uses and protects your information: a heart-centered approach, ' +
-    'minimal collection and your rights.',
-  path: '/privacy',
-})
+export const generateMetadata = () => routeMetadata('/privacy')
 
 const PRINCIPLES = [
   {

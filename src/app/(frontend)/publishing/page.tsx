@@ -21,15 +21,9 @@ import {
   Stack,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Starfinity Publishing',
-  description:
-    'Four collections of books that grow with their readers: Starfinity Wild, Kids, Sci-Fi and ' +
-    'Saga. Start with Dune and the Big Ears.',
-  path: '/publishing',
-})
+export const generateMetadata = () => routeMetadata('/publishing')
 
 const COLLECTIONS = [
   {

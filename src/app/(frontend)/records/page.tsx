@@ -19,16 +19,10 @@ import {
   Stack,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
 import { getSiteSettings } from '@/lib/site-content'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Starfinity Records',
-  description:
-    'Music that carries the heart of our stories: hear Listen With Your Heart, the theme song ' +
-    'of Dune and the Big Ears, on your favourite streaming service.',
-  path: '/records',
-})
+export const generateMetadata = () => routeMetadata('/records')
 
 export default async function RecordsPage() {
   const [song, settings] = await Promise.all([getSong(THEME_SONG_SLUG), getSiteSettings()])

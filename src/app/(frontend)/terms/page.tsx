@@ -10,13 +10,9 @@ import {
   Section,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Terms of Service',
-  description: 'The terms that apply when you use the Starfinity website and its services.',
-  path: '/terms',
-})
+export const generateMetadata = () => routeMetadata('/terms')
 
 const TERMS_LAST_UPDATED = 'December 2024'
 

@@ -16,14 +16,9 @@ import {
   Subheading,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'The Starfinity Universe',
-  description:
-    'Four story universes for every age: Wild 3-8, Kids 8-12, Sci-Fi 12-18 and Saga for adults.',
-  path: '/universe',
-})
+export const generateMetadata = () => routeMetadata('/universe')
 
 export default function UniversePage() {
   return (

@@ -2,14 +2,9 @@ import { Suspense } from 'react'
 
 import { waitlistProduct } from '@/components/site/waitlist/products'
 import { WaitlistFromQuery, WaitlistView } from '@/components/site/waitlist/WaitlistView'
-import { pageMetadata } from '@/lib/metadata'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Join the Waitlist',
-  description:
-    'Join the Starfinity waitlist for the Earth App, new books, music releases or the story universe.',
-  path: '/waitlist',
-})
+export const generateMetadata = () => routeMetadata('/waitlist')
 
 export default function WaitlistPage() {
   return (

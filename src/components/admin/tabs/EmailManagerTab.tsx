@@ -13,6 +13,7 @@ import { notifyError } from '../notify'
 import { formatDateTime } from '../parts'
 import type { EmailLog, EmailStats } from '../types'
 import { Button, Input, Pill, Pre, Row } from '../ui'
+import { CampaignsPanel } from './CampaignsPanel'
 import { EmailDetail } from './EmailDetail'
 
 export const EMAIL_FILTERS = ['all', 'reply', 'newsletter', 'broadcast', 'confirmation'] as const
@@ -46,7 +47,17 @@ export function EmailManagerTab() {
         { label: 'Emails sent', value: stats.data?.data.total },
         { label: 'AI generated', value: stats.data?.data.aiGenerated },
       ]}
-      intro={<EmailAnalysis />}
+      intro={
+        <>
+          <CampaignsPanel
+            onProgress={() => {
+              void state.list.mutate()
+              void stats.mutate()
+            }}
+          />
+          <EmailAnalysis />
+        </>
+      }
       filters={[
         {
           name: 'type',

@@ -143,3 +143,15 @@ export const getPageSettings = cache(async () => {
     user,
   })
 })
+
+/** The search and share settings of a fixed page (decision 0122), with its share image. */
+export const getPageSeo = cache(async (path: string) => {
+  const payload = await payloadClient()
+  const { docs } = await payload.find({
+    collection: 'page-seo',
+    ...(await readAs({ path: { equals: path } })),
+    depth: 1,
+    limit: 1,
+  })
+  return docs[0] ?? null
+})

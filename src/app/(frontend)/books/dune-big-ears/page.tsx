@@ -25,16 +25,10 @@ import {
   Subheading,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
 import { getSiteSettings } from '@/lib/site-content'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Dune and the Big Ears',
-  description:
-    'Book 1 of 8 in the Starfinity Wild series for ages 3-8: a little fennec fox learns to ' +
-    'listen with the heart.',
-  path: '/books/dune-big-ears',
-})
+export const generateMetadata = () => routeMetadata('/books/dune-big-ears')
 
 export default async function DuneBigEarsPage() {
   const [book, settings] = await Promise.all([getBook(FEATURED_BOOK_SLUG), getSiteSettings()])

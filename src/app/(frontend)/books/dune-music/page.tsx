@@ -20,16 +20,10 @@ import {
   Stack,
   Title,
 } from '@/components/site/ui'
-import { pageMetadata } from '@/lib/metadata'
 import { getSiteSettings } from '@/lib/site-content'
+import { routeMetadata } from '@/components/site/content/page-metadata'
 
-export const metadata = pageMetadata({
-  title: 'Listen With Your Heart',
-  description:
-    'The theme song of Dune and the Big Ears from Starfinity Records: watch, stream and sing ' +
-    'along with the full lyrics.',
-  path: '/books/dune-music',
-})
+export const generateMetadata = () => routeMetadata('/books/dune-music')
 
 export default async function DuneMusicPage() {
   const [song, settings] = await Promise.all([getSong(THEME_SONG_SLUG), getSiteSettings()])

@@ -4,9 +4,9 @@ import { notFound, permanentRedirect } from 'next/navigation'
 import { getAllArticles, getArticle, getRedirect } from '@/components/site/content/data'
 import { previewReader } from '@/components/site/content/draft'
 import { ArticleView } from '@/components/site/insights/ArticleView'
+import { shareImageUrl, withoutSiteName } from '@/components/site/content/page-metadata'
 import { LiveArticle } from '@/components/site/live-preview/LiveArticle'
 import { pageMetadata } from '@/lib/metadata'
-import type { Article, Media } from '@/payload-types'
 
 type Params = Promise<{ slug: string }>
 
@@ -19,24 +19,15 @@ export async function generateStaticParams() {
   }
 }
 
-const shareImage = (article: Article) => {
-  const image = [article.meta?.image, article.coverImage].find(
-    (m): m is Media => typeof m === 'object' && m !== null,
-  )
-  // Link previews take no SVG: without a raster picture the site's card is shown.
-  if (image?.sizes?.share?.url) return image.sizes.share.url
-  return image?.mimeType === 'image/svg+xml' ? undefined : (image?.url ?? undefined)
-}
-
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { slug } = await params
   const article = await getArticle(slug)
   if (!article) return pageMetadata({ title: 'Article not found', path: `/insights/${slug}` })
   return pageMetadata({
-    title: article.meta?.title?.replace(/ \| Starfinity$/, '') || article.title,
+    title: withoutSiteName(article.meta?.title) ?? article.title,
     description: article.meta?.description || article.excerpt,
     path: `/insights/${article.slug}`,
-    image: shareImage(article),
+    image: shareImageUrl(article.meta?.image, article.coverImage),
   })
 }
 

@@ -34,6 +34,16 @@ export function SendPanel({ composer }: { composer: Composer }) {
           />
         </Label>
       )}
+      {draft.recipientType !== 'individual' && (
+        <Label>
+          Send at (optional; empty sends now)
+          <Input
+            type="datetime-local"
+            value={draft.scheduledAt}
+            onChange={(event) => set('scheduledAt', event.target.value)}
+          />
+        </Label>
+      )}
       <Muted>Subject: {draft.subject || '—'}</Muted>
       <Muted>
         Content:{' '}

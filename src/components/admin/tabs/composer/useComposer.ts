@@ -22,9 +22,28 @@ type Draft = {
   content: string
   recipientType: string
   to: string
+  /** A local date and time (datetime-local) to send a group email later; empty sends now. */
+  scheduledAt: string
+  /** One campaign per draft: sending the unchanged draft again is the same campaign (not resent). */
+  campaignKey: string
 }
 
-type Fields = Pick<Draft, 'type' | 'input' | 'subject' | 'content' | 'recipientType' | 'to'>
+type Fields = Pick<
+  Draft,
+  'type' | 'input' | 'subject' | 'content' | 'recipientType' | 'to' | 'scheduledAt'
+>
+
+/** A change to any of these makes the draft a new campaign. */
+const CAMPAIGN_FIELDS: (keyof Fields)[] = ['subject', 'content', 'recipientType', 'scheduledAt']
+
+/** A random UUID (v4); crypto.randomUUID exists only in secure contexts (https, localhost). */
+const newCampaignKey = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6] & 0x0f) | 0x40
+  bytes[8] = (bytes[8] & 0x3f) | 0x80
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
 
 type Action =
   | { kind: 'set'; field: keyof Fields; value: string }
@@ -40,12 +59,18 @@ const INITIAL: Draft = {
   content: '',
   recipientType: 'individual',
   to: '',
+  scheduledAt: '',
+  campaignKey: '',
 }
 
 const reduce = (draft: Draft, action: Action): Draft => {
   switch (action.kind) {
     case 'set':
-      return { ...draft, [action.field]: action.value }
+      return {
+        ...draft,
+        [action.field]: action.value,
+        campaignKey: CAMPAIGN_FIELDS.includes(action.field) ? newCampaignKey() : draft.campaignKey,
+      }
     case 'busy':
       return { ...draft, isBusy: action.isBusy }
     case 'said':
@@ -55,7 +80,10 @@ const reduce = (draft: Draft, action: Action): Draft => {
 
 /** The composer's one draft (chat, subject, content, recipients) and the three calls it makes. */
 export function useComposer() {
-  const [draft, dispatch] = useReducer(reduce, INITIAL)
+  const [draft, dispatch] = useReducer(reduce, INITIAL, (initial) => ({
+    ...initial,
+    campaignKey: newCampaignKey(),
+  }))
   const set = (field: keyof Fields, value: string) => dispatch({ kind: 'set', field, value })
 
   const busyWhile = async (title: string, work: () => Promise<void>) => {
@@ -105,18 +133,26 @@ export function useComposer() {
   }
 
   const send = async () => {
-    const { subject, content, recipientType, to } = draft
+    const { subject, content, recipientType, to, scheduledAt, campaignKey } = draft
     if (!subject.trim() || !content.trim()) return notifyInvalid(AI_NOTICES.missingInformation)
     if (recipientType === 'individual' && !to.trim())
       return notifyInvalid(AI_NOTICES.missingRecipient)
     await busyWhile(AI_NOTICES.sendError.title, async () => {
+      const isGroup = recipientType !== 'individual'
       const answer = await apiFetch<{ message: string }>('/api/admin/ai/send-composed', {
         body: {
           recipientType,
-          to: recipientType === 'individual' ? to : undefined,
+          to: isGroup ? undefined : to,
           subject,
           content,
           isHtml: isHtmlContent(content),
+          // A group send is a campaign, worked in the background (its progress: Email Manager).
+          ...(isGroup
+            ? {
+                campaignKey,
+                scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : undefined,
+              }
+            : {}),
         },
       })
       notifySuccess(AI_NOTICES.emailSent.title, answer.message)

@@ -1,0 +1,39 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import type { AdminUser } from '@/access/admin'
+import { AppError, conflict } from '@/lib/errors'
+
+import { recordAudit } from '../admin/audit'
+import { CAMPAIGN_NOT_FOUND, campaignProgress } from './campaign-progress'
+
+export const NOT_SCHEDULED_MESSAGE =
+  'Only a scheduled campaign that has not started can be cancelled'
+
+/**
+ * Cancels a scheduled campaign before it starts: the status changes only from `scheduled` (one
+ * conditional UPDATE, so it cannot cross with the job starting it) and its waiting job goes.
+ */
+export const cancelCampaign = async (payload: Payload, user: AdminUser, id: number) => {
+  const result = await payload.db.drizzle.execute(sql`
+    WITH cancelled AS (
+      UPDATE campaigns SET status = 'cancelled', updated_at = now()
+      WHERE id = ${id} AND status = 'scheduled' RETURNING id),
+    dropped AS (
+      DELETE FROM payload_jobs WHERE task_slug = 'sendCampaign' AND processing IS NOT true
+        AND (input->>'campaignId')::int IN (SELECT id FROM cancelled))
+    SELECT id FROM cancelled`)
+  if (result.rows.length === 0) {
+    const found = await payload.db.drizzle.execute(
+      sql`SELECT status FROM campaigns WHERE id = ${id}`,
+    )
+    if (found.rows.length === 0) throw new AppError(404, CAMPAIGN_NOT_FOUND)
+    throw conflict(NOT_SCHEDULED_MESSAGE)
+  }
+  await recordAudit(payload, user, {
+    action: 'campaign.cancel',
+    targetCollection: 'campaigns',
+    targetId: id,
+  })
+  return campaignProgress(payload, id)
+}

@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { notice, openTab, signIn } from './helpers/admin'
+
+let browser: Browser
+const tag = `c${Date.now()}`
+/** Enough recipients that the queue takes a while, so the bar is seen on its way. */
+const RECIPIENTS = 1200
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  await query(
+    `insert into waitlist_entries (email, name, product, status, joined_at)
+     select 'camp' || n || '.' || $1 || '@example.com', 'Camp ' || n, 'records', 'inactive', now()
+     from generate_series(1, ${RECIPIENTS}) n`,
+    [tag],
+  )
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Writes a draft in the composer and sends it to the whole waitlist, now or at a later time. */
+const sendToWaitlist = async (page: Page, subject: string, sendAt?: string) => {
+  await openTab(page, 'AI Email Composer')
+  await page.getByRole('tab', { name: 'Email Preview' }).click()
+  await page.getByRole('textbox', { name: /^Subject/ }).fill(subject)
+  await page.getByRole('textbox', { name: /^Content/ }).fill('News for everyone on the waitlist.')
+  await page.getByRole('tab', { name: 'Send Email' }).click()
+  await page.getByLabel('Recipients').selectOption('all-waitlist')
+  if (sendAt) {
+    await page.getByLabel(/^Send at/).fill(sendAt)
+    await screenshot(page, 'admin-composer-send-later')
+  }
+  const started = Date.now()
+  await page.getByRole('button', { name: 'Send Email' }).click()
+  await notice(page, 'Email Sent').waitFor()
+  return Date.now() - started
+}
+
+test('an all-waitlist send answers at once and its progress bar moves to 100 %', async () => {
+  const { page, context, consoleErrors } = await openPage(browser)
+  await signIn(page, 'full')
+  // Its own subject per attempt (a retried test sends another campaign).
+  const subject = `Campaign ${tag}-${Date.now().toString(36)}`
+  const answeredMs = await sendToWaitlist(page, subject)
+  expect(answeredMs).toBeLessThan(5000)
+  await expect(notice(page, 'Campaign started').count()).resolves.toBe(1)
+
+  await openTab(page, 'Email Manager')
+  const bar = page.getByRole('progressbar', { name: `Progress of ${subject}` })
+  await bar.waitFor()
+  // Read as the page updates itself (no reload): values on the way, then 100.
+  const seen: number[] = []
+  const until = Date.now() + 100_000
+  let shotMidway = false
+  for (;;) {
+    const value = Number(await bar.getAttribute('aria-valuenow'))
+    if (seen.at(-1) !== value) seen.push(value)
+    if (!shotMidway && value > 0 && value < 100) {
+      await screenshot(page, 'admin-campaign-progress-midway')
+      shotMidway = true
+    }
+    if (value === 100 || Date.now() > until) break
+    await page.waitForTimeout(200)
+  }
+  expect(seen.at(-1)).toBe(100)
+  expect(seen.some((value) => value > 0 && value < 100)).toBe(true)
+  expect(seen).toEqual([...seen].sort((a, b) => a - b))
+  const campaignRow = page.locator('li[data-campaign]').filter({ hasText: subject })
+  await expect(campaignRow.getAttribute('data-status')).resolves.toBe('sent')
+  await expect(campaignRow.textContent()).resolves.toContain('0 queued')
+  const [stored] = await query<{ n: string }>(
+    `select count(*) as n from email_logs l join campaigns c on c.id = l.campaign_id
+     where c.subject = $1 and l.status = 'sent' and l.to_email like '%.' || $2 || '@example.com'`,
+    [subject, tag],
+  )
+  expect(Number(stored.n)).toBe(RECIPIENTS)
+  // The history beside it filled in while it ran, without a reload.
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: `.${tag}@example.com` })
+      .count(),
+  ).resolves.toBeGreaterThan(0)
+  await page.waitForTimeout(600) // the bar's width transition
+  await screenshot(page, 'admin-campaign-progress-done')
+  expect(consoleErrors.filter((error) => !/status of 404/.test(error))).toEqual([])
+  await context.close()
+}, 150_000)
+
+test('a scheduled campaign shows its time and can be cancelled before it starts', async () => {
+  const { page, context } = await openPage(browser)
+  await signIn(page, 'full')
+  const subject = `Later ${tag}-${Date.now().toString(36)}`
+  const later = new Date(Date.now() + 86_400_000)
+  const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000)
+    .toISOString()
+    .slice(0, 16)
+  await sendToWaitlist(page, subject, local)
+  await expect(notice(page, 'Campaign scheduled').count()).resolves.toBe(1)
+
+  await openTab(page, 'Email Manager')
+  const campaignRow = page.locator('li[data-campaign]').filter({ hasText: subject })
+  await campaignRow.waitFor()
+  await expect(campaignRow.getAttribute('data-status')).resolves.toBe('scheduled')
+  await campaignRow.getByRole('button', { name: 'Cancel' }).click()
+  await notice(page, 'Campaign cancelled').waitFor()
+  await expect
+    .poll(() => campaignRow.getAttribute('data-status'), { timeout: 10_000 })
+    .toBe('cancelled')
+  await expect(campaignRow.getByRole('button', { name: 'Cancel' }).count()).resolves.toBe(0)
+  const [stored] = await query<{ status: string }>(
+    'select status from campaigns where subject = $1',
+    [subject],
+  )
+  expect(stored.status).toBe('cancelled')
+  await screenshot(page, 'admin-campaign-cancelled')
+  await context.close()
+})

@@ -1,0 +1,152 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+
+import { signIn } from './helpers/admin'
+import { DESKTOP, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { E2E_USERS } from './helpers/users'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+type Doc = { id: number; slug?: string; _status?: string; meta?: Record<string, unknown> }
+
+const editorApi = async (base: string) => {
+  const { username, password } = E2E_USERS.editor
+  const login = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  expect(login.status).toBe(200)
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } }
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    expect(response.status, `${method} ${path}`).toBeLessThan(300)
+    return (await response.json()) as { doc: Doc; docs: Doc[] }
+  }
+  return { api, userId: user.id }
+}
+
+/** Fetches the URL until its body contains the text, for up to `ms`. */
+const within = async (url: string, text: string, ms: number) => {
+  const started = Date.now()
+  let body = ''
+  do {
+    body = await (await fetch(url)).text()
+    if (body.includes(text)) return true
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  } while (Date.now() - started < ms)
+  return false
+}
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]
+const ogTitleOf = (html: string) => /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1]
+
+test("an editor publishes /faq's meta title: the cached page's <title> follows within seconds", async () => {
+  const base = inject('baseURL')
+  const { api } = await editorApi(base)
+  const {
+    docs: [entry],
+  } = await api('GET', '/page-seo?where[path][equals]=/faq&depth=0')
+  expect(entry).toBeTruthy()
+  const original = entry!.meta
+  const before = await (await fetch(`${base}/faq`)).text()
+  expect(titleOf(before)).toBe('Frequently Asked Questions | Starfinity')
+
+  // The editor's screen: the plugin's fields with the search-result preview.
+  const { page, context } = await openPage(browser, { viewport: DESKTOP })
+  await signIn(page, 'editor')
+  await page.goto(`/admin/collections/page-seo/${entry!.id}`)
+  await page.getByText('Preview', { exact: true }).first().waitFor({ timeout: 30_000 })
+  expect(
+    await page.getByText('Frequently Asked Questions', { exact: false }).count(),
+  ).toBeGreaterThan(0)
+  await screenshot(page, 'page-seo-editor')
+  await context.close()
+
+  const title = `Answers for curious families ${Date.now().toString(36)}`
+  try {
+    await api('PATCH', `/page-seo/${entry!.id}`, {
+      meta: { title, description: 'Every answer about Starfinity in one place.' },
+      _status: 'published',
+    })
+    expect(await within(`${base}/faq`, `<title>${title} | Starfinity</title>`, 5_000)).toBe(true)
+    const html = await (await fetch(`${base}/faq`)).text()
+    expect(ogTitleOf(html)).toBe(`${title} | Starfinity`)
+    expect(html).toContain('content="Every answer about Starfinity in one place."')
+    // Still a cached page.
+    const cached = await fetch(`${base}/faq`)
+    expect(cached.headers.get('x-nextjs-cache')).toBe('HIT')
+  } finally {
+    await api('PATCH', `/page-seo/${entry!.id}`, { meta: original, _status: 'published' })
+  }
+})
+
+test('a scheduled publish puts the article on the cached /insights without another save', async () => {
+  const base = inject('baseURL')
+  const { api, userId } = await editorApi(base)
+  const title = `Scheduled Stars ${Date.now().toString(36)}`
+  const { doc } = await api('POST', '/articles?draft=true', {
+    title,
+    excerpt: 'An article that goes live on its own.',
+    author: 'Test Editor',
+    content: {
+      root: {
+        type: 'root',
+        version: 1,
+        direction: 'ltr',
+        format: '',
+        indent: 0,
+        children: [
+          {
+            type: 'paragraph',
+            version: 1,
+            direction: 'ltr',
+            format: '',
+            indent: 0,
+            textFormat: 0,
+            children: [{ type: 'text', version: 1, text: 'Live at last.', format: 0 }],
+          },
+        ],
+      },
+    },
+  })
+  try {
+    // /insights is in the page cache, without the draft.
+    await fetch(`${base}/insights`)
+    const cached = await fetch(`${base}/insights`)
+    expect(cached.headers.get('x-nextjs-cache')).toBe('HIT')
+    expect(await cached.text()).not.toContain(title)
+
+    // What the admin's "Schedule publish" stores: a schedulePublish job on the default queue,
+    // due in three seconds, which the site's jobs timer runs.
+    await query(
+      `insert into payload_jobs (input, task_slug, queue, wait_until)
+       values ($1, 'schedulePublish', 'default', now() + interval '3 seconds')`,
+      [
+        JSON.stringify({
+          type: 'publish',
+          doc: { relationTo: 'articles', value: doc.id },
+          user: { relationTo: 'users', value: userId },
+        }),
+      ],
+    )
+    expect(await within(`${base}/insights`, title, 30_000)).toBe(true)
+    const [row] = await query<{ s: string }>(`select _status as s from articles where id = $1`, [
+      doc.id,
+    ])
+    expect(row?.s).toBe('published')
+    expect((await fetch(`${base}/insights/${doc.slug}`)).status).toBe(200)
+  } finally {
+    await api('DELETE', `/articles/${doc.id}`)
+  }
+})
