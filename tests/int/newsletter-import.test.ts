@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AUTH_REQUIRED_MESSAGE, FORBIDDEN_MESSAGE } from '@/access/admin'
 import { DEMO_WRITE_MESSAGE } from '@/plugins/demo-mode'
 import { CONSENT_REQUIRED, IMPORT_CONSENT_TEXT } from '@/schemas/newsletter-import'
-import { NO_EMAIL_COLUMN, runNewsletterImport } from '@/services/admin/newsletter-import'
+import {
+  IMPORT_BODY_LIMIT,
+  NO_EMAIL_COLUMN,
+  runNewsletterImport,
+} from '@/services/admin/newsletter-import'
 import { confirmationToken } from '@/services/email/secret-links'
 import { hashToken } from '@/services/subscribe-newsletter'
 
@@ -273,6 +277,11 @@ describe('small imports', () => {
     const unclosed = await preview('email,first name\n"a@example.com,Ann\n')
     expect(unclosed.status).toBe(400)
     expect(unclosed.body.errors.file).toMatch(/not valid CSV/)
+    // Past the limit: 413, and nothing of it is kept.
+    const before = await count(sql`SELECT count(*) AS n FROM newsletter_imports`)
+    const tooLarge = await preview(`email\n${'a'.repeat(IMPORT_BODY_LIMIT)}\n`)
+    expect(tooLarge.status).toBe(413)
+    expect(await count(sql`SELECT count(*) AS n FROM newsletter_imports`)).toBe(before)
     const unknown = await app.request('GET', '/admin/newsletter/import/987654', {
       token: tokens.full,
     })
