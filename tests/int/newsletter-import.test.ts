@@ -10,6 +10,7 @@ import {
   runNewsletterImport,
 } from '@/services/admin/newsletter-import'
 import { confirmationToken } from '@/services/email/secret-links'
+import { purgeExpiredData } from '@/services/retention'
 import { hashToken } from '@/services/subscribe-newsletter'
 
 import { startApp, type TestApp } from '../helpers/app'
@@ -262,6 +263,23 @@ describe('small imports', () => {
     })
     expect(erased.status, erased.text).toBe(200)
     expect((await staged()).map((row) => row.email)).toEqual([`${tag}.keep@example.com`])
+  })
+
+  it('a preview never started is forgotten by the daily purge after a day', async () => {
+    const res = await preview(`email\n${tag}.stale@example.com\n`)
+    const importId = res.body.importId as number
+    const young = await preview(`email\n${tag}.young@example.com\n`)
+    await app.payload.db.drizzle.execute(sql`
+      UPDATE newsletter_imports SET created_at = now() - interval '2 days' WHERE id = ${importId}`)
+    const purged = await purgeExpiredData(app.payload)
+    expect(purged.staleImportPreviews).toBe(1)
+    expect(
+      await count(sql`SELECT count(*) AS n FROM newsletter_import_rows
+        WHERE import_id IN (${importId}, ${young.body.importId as number})`),
+    ).toBe(1)
+    expect(
+      await count(sql`SELECT count(*) AS n FROM newsletter_imports WHERE id = ${importId}`),
+    ).toBe(0)
   })
 
   it('answers 400 naming the file for a file without an email column or not CSV', async () => {

@@ -105,14 +105,20 @@ const stage = async (payload: Payload, importId: number, rows: StagedRow[]) => {
   return result.rowCount ?? 0
 }
 
-/** Previews of a day ago that were never started: their rows go (they hold addresses). */
-const forgetStalePreviews = async (payload: Payload) => {
-  await payload.db.drizzle.execute(sql`
-    DELETE FROM newsletter_import_rows WHERE import_id IN (SELECT id FROM newsletter_imports
-      WHERE status = 'previewed' AND created_at < now() - interval '1 day')`)
-  await payload.db.drizzle.execute(sql`
-    DELETE FROM newsletter_imports
-    WHERE status = 'previewed' AND created_at < now() - interval '1 day'`)
+/**
+ * Previews of a day ago that were never started: their staged rows (addresses) and the record go.
+ * Run at every preview and by the daily retention purge. Returns the previews forgotten.
+ */
+export const forgetStalePreviews = async (payload: Payload): Promise<number> => {
+  const stale = sql`SELECT id FROM newsletter_imports
+    WHERE status = 'previewed' AND created_at < now() - interval '1 day'`
+  await payload.db.drizzle.execute(
+    sql`DELETE FROM newsletter_import_rows WHERE import_id IN (${stale})`,
+  )
+  const result = await payload.db.drizzle.execute(
+    sql`DELETE FROM newsletter_imports WHERE id IN (${stale})`,
+  )
+  return result.rowCount ?? 0
 }
 
 /**
