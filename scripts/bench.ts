@@ -12,6 +12,7 @@
 import { benchAdmin } from './bench/admin'
 import { benchCampaign } from './bench/campaign'
 import { benchEmail } from './bench/email'
+import { benchImport } from './bench/import'
 import { benchPublicRoutes } from './bench/public-routes'
 import { type Bench, runBench } from './bench/run'
 import { benchSignupsAtScale } from './bench/signups-at-scale'
@@ -25,6 +26,7 @@ const PARTS: [name: string, part: (bench: Bench) => Promise<unknown>][] = [
   // Reads the 100,000 rows the admin part seeded.
   ['at-scale', benchSignupsAtScale],
   ['email', benchEmail],
+  ['import', benchImport],
 ]
 
 const asked = process.argv.slice(2)

@@ -98,6 +98,8 @@ export interface Config {
     'webhook-tokens': WebhookToken;
     'erased-addresses': ErasedAddress;
     'data-requests': DataRequest;
+    'newsletter-imports': NewsletterImport;
+    'newsletter-import-rows': NewsletterImportRow;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -138,6 +140,8 @@ export interface Config {
     'webhook-tokens': WebhookTokensSelect<false> | WebhookTokensSelect<true>;
     'erased-addresses': ErasedAddressesSelect<false> | ErasedAddressesSelect<true>;
     'data-requests': DataRequestsSelect<false> | DataRequestsSelect<true>;
+    'newsletter-imports': NewsletterImportsSelect<false> | NewsletterImportsSelect<true>;
+    'newsletter-import-rows': NewsletterImportRowsSelect<false> | NewsletterImportRowsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -167,6 +171,7 @@ export interface Config {
       sendSequenceSteps: TaskSendSequenceSteps;
       rollupDeliverabilityMetrics: TaskRollupDeliverabilityMetrics;
       purgeExpiredData: TaskPurgeExpiredData;
+      importNewsletterSubscribers: TaskImportNewsletterSubscribers;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -970,6 +975,54 @@ export interface DataRequest {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletter-imports".
+ */
+export interface NewsletterImport {
+  id: number;
+  createdBy?: (number | null) | User;
+  username: string;
+  status: 'previewed' | 'queued' | 'running' | 'done' | 'failed';
+  valid?: number | null;
+  duplicate?: number | null;
+  invalid?: number | null;
+  invalidRows?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  total?: number | null;
+  processed?: number | null;
+  inserted?: number | null;
+  skipped?: number | null;
+  cursor?: number | null;
+  alreadyConfirmed?: boolean | null;
+  consentConfirmedBy?: string | null;
+  consentConfirmedAt?: string | null;
+  consentIp?: string | null;
+  finishedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletter-import-rows".
+ */
+export interface NewsletterImportRow {
+  id: number;
+  import: number | NewsletterImport;
+  rowNumber: number;
+  email: string;
+  firstName?: string | null;
+  interests?: string[] | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
 export interface Redirect {
@@ -1063,6 +1116,7 @@ export interface PayloadJob {
           | 'sendSequenceSteps'
           | 'rollupDeliverabilityMetrics'
           | 'purgeExpiredData'
+          | 'importNewsletterSubscribers'
           | 'schedulePublish';
         taskID: string;
         input?:
@@ -1104,6 +1158,7 @@ export interface PayloadJob {
         | 'sendSequenceSteps'
         | 'rollupDeliverabilityMetrics'
         | 'purgeExpiredData'
+        | 'importNewsletterSubscribers'
         | 'schedulePublish'
       )
     | null;
@@ -1243,6 +1298,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'data-requests';
         value: number | DataRequest;
+      } | null)
+    | ({
+        relationTo: 'newsletter-imports';
+        value: number | NewsletterImport;
+      } | null)
+    | ({
+        relationTo: 'newsletter-import-rows';
+        value: number | NewsletterImportRow;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -1912,6 +1975,44 @@ export interface DataRequestsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletter-imports_select".
+ */
+export interface NewsletterImportsSelect<T extends boolean = true> {
+  createdBy?: T;
+  username?: T;
+  status?: T;
+  valid?: T;
+  duplicate?: T;
+  invalid?: T;
+  invalidRows?: T;
+  total?: T;
+  processed?: T;
+  inserted?: T;
+  skipped?: T;
+  cursor?: T;
+  alreadyConfirmed?: T;
+  consentConfirmedBy?: T;
+  consentConfirmedAt?: T;
+  consentIp?: T;
+  finishedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletter-import-rows_select".
+ */
+export interface NewsletterImportRowsSelect<T extends boolean = true> {
+  import?: T;
+  rowNumber?: T;
+  email?: T;
+  firstName?: T;
+  interests?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects_select".
  */
 export interface RedirectsSelect<T extends boolean = true> {
@@ -2177,6 +2278,18 @@ export interface TaskPurgeExpiredData {
   input?: unknown;
   output: {
     purged?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskImportNewsletterSubscribers".
+ */
+export interface TaskImportNewsletterSubscribers {
+  input: {
+    importId: number;
+  };
+  output: {
+    inserted?: number | null;
   };
 }
 /**

@@ -92,7 +92,7 @@ const parents = (): Map<number, number> => {
  * RSS in MB of the site's process and its descendants but PostgreSQL's, by command. (The start
  * script runs the Next server in a process group of its own, so a group is not enough.)
  */
-const treeRss = (rootPid: number): Map<string, number> => {
+export const treeRss = (rootPid: number): Map<string, number> => {
   const parentOf = parents()
   const inTree = (pid: number): boolean => {
     for (let at: number | undefined = pid; at && at > 1; at = parentOf.get(at))

@@ -19,6 +19,7 @@ import { ErasedAddresses } from './ErasedAddresses'
 import { EngagementEvents } from './EngagementEvents'
 import { FaqItems } from './FaqItems'
 import { Media } from './Media'
+import { NewsletterImportRows, NewsletterImports } from './NewsletterImports'
 import { PageSeo } from './PageSeo'
 import { NewsletterSubscribers } from './NewsletterSubscribers'
 import { ParentEngagements } from './ParentEngagements'
@@ -68,4 +69,6 @@ export const collections = [
   WebhookTokens,
   ErasedAddresses,
   DataRequests,
+  NewsletterImports,
+  NewsletterImportRows,
 ]

@@ -7,6 +7,7 @@ import { EMAIL_QUEUE } from '@/lib/constants'
 import { env } from '@/lib/env'
 import { loggableError } from '@/lib/loggable-error'
 
+import { importNewsletterSubscribers } from './import-newsletter-subscribers'
 import { purgeExpiredData } from './purge-expired-data'
 import { timerTick } from './queue'
 import { rollupDeliverabilityMetrics } from './rollup-deliverability'
@@ -30,6 +31,7 @@ export const jobs = (): JobsConfig => ({
     sendSequenceSteps,
     rollupDeliverabilityMetrics,
     purgeExpiredData,
+    importNewsletterSubscribers,
   ],
   deleteJobOnComplete: true,
   // Running, queueing and cancelling jobs over the API: full admins only (Payload's default is

@@ -26,11 +26,23 @@ export const apiFetch = async <T = unknown>(
   path: string,
   options: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> => {
+  // A file (an upload) goes as it is, with its own type; anything else as JSON.
+  const isFile = typeof Blob !== 'undefined' && options.body instanceof Blob
   const response = await fetch(path, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     credentials: 'include',
-    headers: options.body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    headers:
+      options.body === undefined
+        ? undefined
+        : {
+            'Content-Type': isFile ? (options.body as Blob).type || 'text/csv' : 'application/json',
+          },
+    body:
+      options.body === undefined
+        ? undefined
+        : isFile
+          ? (options.body as Blob)
+          : JSON.stringify(options.body),
     signal: options.signal,
   })
   const text = await response.text()

@@ -17,6 +17,7 @@ import * as migration_20261125_082554_media_images from './20261125_082554_media
 import * as migration_20261125_084954_campaigns_in_background from './20261125_084954_campaigns_in_background';
 import * as migration_20261125_085126_page_seo from './20261125_085126_page_seo';
 import * as migration_20261125_090141_waitlist_line_index from './20261125_090141_waitlist_line_index';
+import * as migration_20261125_091627_newsletter_import from './20261125_091627_newsletter_import';
 
 export const migrations = [
   {
@@ -112,6 +113,11 @@ export const migrations = [
   {
     up: migration_20261125_090141_waitlist_line_index.up,
     down: migration_20261125_090141_waitlist_line_index.down,
-    name: '20261125_090141_waitlist_line_index'
+    name: '20261125_090141_waitlist_line_index',
+  },
+  {
+    up: migration_20261125_091627_newsletter_import.up,
+    down: migration_20261125_091627_newsletter_import.down,
+    name: '20261125_091627_newsletter_import'
   },
 ];

@@ -1,6 +1,8 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { forgetStalePreviews } from './admin/newsletter-import'
+
 /**
  * How long personal data is kept (decision 0110). The two ages in months are site settings (the
  * privacy page states them); the others are fixed.
@@ -25,6 +27,7 @@ export type Purged = {
   unconfirmedSignups: number
   expiredTokens: number
   expiredSessions: number
+  staleImportPreviews: number
 }
 
 /** Rows per statement: a large backlog is worked in short statements, never one long lock. */
@@ -46,7 +49,7 @@ const olderThanMonths = (months: number) => sql`now() - make_interval(months => 
  * Deletes what is past its age: analytics and engagement events, the contents of old email logs
  * (the row saying who was sent what subject and when stays), newsletter signups that were never
  * confirmed (with their signup consent, which was never completed), spent confirmation tokens that
- * expired, and expired sign-in sessions. Safe to run twice or on two instances at once.
+ * expired, expired sign-in sessions and newsletter import previews never started. Safe to run twice or on two instances at once.
  */
 export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
@@ -98,6 +101,8 @@ export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
     sql`DELETE FROM users_sessions WHERE id IN (SELECT id FROM users_sessions
       WHERE expires_at < now() LIMIT ${BATCH}) RETURNING 1`,
   )
+  // Newsletter imports previewed but never started: their staged addresses (decision 123).
+  const staleImportPreviews = await forgetStalePreviews(payload)
   return {
     analyticsEvents,
     engagementEvents,
@@ -105,5 +110,6 @@ export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
     unconfirmedSignups,
     expiredTokens,
     expiredSessions,
+    staleImportPreviews,
   }
 }

@@ -37,7 +37,7 @@ const findSubscriber = async (db: Transaction['db'], email: string) => {
 }
 
 /** A confirmation email with a fresh single-use token, derived from its Message-ID. */
-const newConfirmation = (email: string, firstName: string | null) => {
+export const newConfirmation = (email: string, firstName: string | null) => {
   // The log stores the link redacted; the sender derives the token from the Message-ID again.
   const messageId = newMessageId()
   const hours = env().EMAIL_CONFIRM_TTL_HOURS

@@ -124,6 +124,7 @@ describe('retention', () => {
       unconfirmedSignups: 1,
       expiredTokens: 1,
       expiredSessions: 1,
+      staleImportPreviews: 0,
     })
 
     expect(await exists('analytics_events', oldAnalytics)).toBe(false)
@@ -166,7 +167,7 @@ describe('retention', () => {
     ).toEqual([{ id: 'live-session' }])
 
     // Nothing left to do: a second run (or a second instance) deletes nothing more.
-    expect(Object.values(await purgeExpiredData(app.payload))).toEqual([0, 0, 0, 0, 0, 0])
+    expect(Object.values(await purgeExpiredData(app.payload))).toEqual([0, 0, 0, 0, 0, 0, 0])
   })
 
   it('reads the ages from the site settings', async () => {

@@ -8,6 +8,7 @@ export type AuditAction =
   | 'waitlist.send-email'
   | 'waitlist.export'
   | 'newsletter.export'
+  | 'newsletter.import'
   | 'contact.status'
   | 'contact.reply'
   | 'email.email-opened'

@@ -4,6 +4,7 @@ import { NEWSLETTER_RECENT_DAYS } from '@/lib/constants'
 
 import { useAdmin } from '../api'
 import { CsvExportButton } from '../CsvExportButton'
+import { ImportSubscribers } from '../ImportSubscribers'
 import { AdminList } from '../list/AdminList'
 import { useAdminList } from '../list/useAdminList'
 import { formatDate } from '../parts'
@@ -25,7 +26,17 @@ export function NewsletterTab() {
         },
       ]}
       search={{ label: 'Search subscribers', placeholder: 'Search email or name' }}
-      actions={<CsvExportButton href="/api/admin/newsletter/export" />}
+      actions={
+        <>
+          <ImportSubscribers
+            onImported={() => {
+              void state.list.mutate()
+              void stats.mutate()
+            }}
+          />
+          <CsvExportButton href="/api/admin/newsletter/export" />
+        </>
+      }
       empty="No newsletter subscribers yet"
       columns={[
         { header: 'Email', cell: (row) => row.email },
