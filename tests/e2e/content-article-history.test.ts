@@ -183,6 +183,10 @@ test('a second editor opening an article another editor is editing sees the lock
     const value = docs[0]?.user.value
     return typeof value === 'object' ? value.id : value
   }
+  // A save releases the lock (Payload unlocks on every save, autosaves included), so the first
+  // editor keeps typing, faster than the autosave interval, while the second opens the article.
+  let typing = true
+  let typist: Promise<void> | undefined
   try {
     // The first editor opens the article and starts typing: the article is locked to them.
     const one = await openPage(browser)
@@ -190,7 +194,14 @@ test('a second editor opening an article another editor is editing sees the lock
     await one.page.goto(`/admin/collections/articles/${doc.id}`)
     const excerpt = one.page.locator('#field-excerpt')
     await excerpt.waitFor({ timeout: 30_000 })
-    await excerpt.fill('One article, two editors, one pen.')
+    await excerpt.click()
+    typist = (async () => {
+      while (typing) {
+        await one.page.keyboard.type('.')
+        await one.page.waitForTimeout(500)
+      }
+      // A closed page ends the typing; the lock checks below then fail on their own.
+    })().catch(() => undefined)
     await expect.poll(lockOwner, { timeout: 10_000 }).toBe(first.id)
 
     // The second editor opening it is told who holds it, and may go back or take over.
@@ -198,21 +209,39 @@ test('a second editor opening an article another editor is editing sees the lock
     await signInAs(two.page, second.username, second.password)
     await two.page.goto(`/admin/collections/articles/${doc.id}`)
     const modal = two.page.locator('.document-locked')
-    await modal.getByRole('heading', { name: 'Document locked' }).waitFor({ timeout: 30_000 })
+    const takeOver = two.page.locator('#document-locked-take-over')
+    try {
+      await takeOver.waitFor({ timeout: 20_000 })
+    } catch (error) {
+      await screenshot(two.page, 'article-history-locked-missing')
+      const seen = await two.page.request.get(
+        `/api/payload-locked-documents?depth=0&where[document.value][equals]=${doc.id}`,
+      )
+      throw new Error(
+        `no lock notice; the second editor's view of the locks: ${seen.status()} ` +
+          `${await seen.text()}; console: ${two.consoleErrors.join(' | ')}`,
+        { cause: error },
+      )
+    }
+    await expect.poll(() => modal.locator('h1').textContent()).toBe('Document locked')
     const message = await modal.locator('p').first().textContent()
     expect(message).toContain('is currently editing this document')
     // Editors may not read other users' records, so Payload names the holder by user id.
     expect(message).toContain(String(first.id))
-    await expect
-      .poll(async () => modal.getByRole('button', { name: 'Go back' }).isVisible())
-      .toBe(true)
+    expect(await two.page.locator('#document-locked-go-back').isVisible()).toBe(true)
     await screenshot(two.page, 'article-history-locked')
 
-    await modal.getByRole('button', { name: 'Take over' }).click()
-    await expect.poll(lockOwner, { timeout: 10_000 }).toBe(user.id)
+    // The first editor stops (their page closes before an autosave); the second takes over.
+    typing = false
+    await typist
     await one.context.close()
+    expect(await lockOwner()).toBe(first.id)
+    await takeOver.click()
+    await expect.poll(lockOwner, { timeout: 10_000 }).toBe(user.id)
     await two.context.close()
   } finally {
+    typing = false
+    await typist
     await first.call('DELETE', `/articles/${doc.id}`)
     await admin.call('DELETE', `/users/${user.id}`)
   }
