@@ -242,6 +242,12 @@ test('a second editor opening an article another editor is editing sees the lock
   } finally {
     typing = false
     await typist
+    // The second editor holds the lock now: anyone else's delete is refused (423) meanwhile.
+    await admin.call(
+      'DELETE',
+      `/payload-locked-documents?where[document.relationTo][equals]=articles` +
+        `&where[document.value][equals]=${doc.id}`,
+    )
     await first.call('DELETE', `/articles/${doc.id}`)
     await admin.call('DELETE', `/users/${user.id}`)
   }
