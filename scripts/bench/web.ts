@@ -2,7 +2,9 @@
  * `npm run bench:web`: what a visitor's browser pays for each public page of the production build
  * (docs/benchmarks.md). Starts the site with scripts/start.ts (which builds when the sources
  * changed) on a free port and a throw-away embedded database, then for every route of the route
- * table reports HTML bytes, first-load JavaScript (the scripts the HTML references, gzipped),
+ * table and for the newest published article (its address read from the Atom feed
+ * /insights/feed.xml, so an article page with a cover image meets the same budgets as the other
+ * pages) reports HTML bytes, first-load JavaScript (the scripts the HTML references, gzipped),
  * requests, whether the response came from a cache, CLS, and whether the largest contentful paint
  * element is in the server HTML; then each page's throughput and p99 at 20 concurrent clients as
  * a ratio to the bare route (/api/status) of the same server, and Lighthouse mobile (score, TBT,
@@ -148,6 +150,14 @@ const measure = async (base: string, route: string, jsCache: Map<string, number>
   }
 }
 
+/** The page of the newest published article, from the site's own Atom feed. */
+const firstArticleRoute = async (base: string) => {
+  const feed = await (await fetch(`${base}/insights/feed.xml`)).text()
+  const href = /<entry>[\s\S]*?<link href="([^"]+)"\/>/.exec(feed)?.[1]
+  if (!href) throw new Error('no published article in /insights/feed.xml')
+  return new URL(href.replaceAll('&amp;', '&')).pathname
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-web-'))
@@ -189,7 +199,7 @@ const main = async () => {
     const floor = await measure(base, FLOOR_ROUTE, jsCache)
     const budget = floor.jsGzipBytes + JS_BUDGET_OVER_FLOOR
     const results: RouteResult[] = []
-    const routes = [...PUBLIC_ROUTES, ...INTERNAL_ROUTES]
+    const routes = [...PUBLIC_ROUTES, ...INTERNAL_ROUTES, await firstArticleRoute(base)]
     for (const route of routes) results.push(await measure(base, route, jsCache))
 
     // Throughput: each page right after the bare route, so both see the same machine.
