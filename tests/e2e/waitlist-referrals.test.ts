@@ -84,7 +84,8 @@ test('a referral link from the success notice brings a friend; the referrer move
   const two = await openPage(browser)
   await two.page.goto('/waitlist?product=universe')
   const secondJoined = await signUp(two.page, second, 'Teo')
-  expect(secondJoined.position).toBe(firstJoined.position + 1)
+  // Behind the first (browser tests beside this one may sign up for the same product in between).
+  expect(secondJoined.position).toBeGreaterThan(firstJoined.position)
   expect(secondJoined.link).not.toBe(firstJoined.link)
 
   // A friend opens the first person's link and joins through it.
@@ -93,7 +94,7 @@ test('a referral link from the success notice brings a friend; the referrer move
   await three.page.getByText('A friend invited you to this waitlist.').waitFor()
   await screenshot(three.page, 'waitlist-referral-invited')
   const friendJoined = await signUp(three.page, friend, 'Ines')
-  expect(friendJoined.position).toBe(secondJoined.position + 1)
+  expect(friendJoined.position).toBeGreaterThan(secondJoined.position)
   const [referral] = await query<{ referrer: string }>(
     `select r.email as referrer from waitlist_entries w join waitlist_entries r on r.id = w.referred_by_id
      where w.email = $1`,
