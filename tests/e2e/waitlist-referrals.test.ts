@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { openTab, signIn, visitorPost } from './helpers/admin'
 import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { sessionOf } from './forms-helpers'
 import { serverEnv } from './helpers/server'
 
 let browser: Browser
@@ -33,6 +34,8 @@ const confirmTokenOf = async (email: string) => {
 
 /** Signs up through the page's form and reads the success notice: position and referral link. */
 const signUp = async (page: Page, email: string, name: string) => {
+  // After hydration: a press before it would submit the form natively and reload the page.
+  await sessionOf(page)
   const form = page.getByRole('form', { name: 'Join the waitlist' })
   await form.getByLabel('Email').fill(email)
   await form.getByLabel('First name').fill(name)
