@@ -6,7 +6,7 @@ import { contactFormSchema } from '@/schemas/client'
 
 import { type Notice, useNotify } from '../notifications/Notifications'
 import { Button, ButtonRow } from '../ui'
-import { Field, Form, Select, TextField, Textarea } from './fields'
+import { Field, Form, Select, SubmitButton, TextField, Textarea } from './fields'
 import { useZodForm } from './use-zod-form'
 
 /**
@@ -75,9 +75,9 @@ export function ContactForm({
             Cancel
           </Button>
         )}
-        <Button type="submit" disabled={isSubmitting}>
+        <SubmitButton isSending={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send Message'}
-        </Button>
+        </SubmitButton>
       </ButtonRow>
     </Form>
   )

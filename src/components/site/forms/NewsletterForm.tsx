@@ -6,8 +6,7 @@ import { apiFetch } from '@/lib/api-client'
 import { newsletterFormSchema } from '@/schemas/client'
 
 import { type Notice, useNotify } from '../notifications/Notifications'
-import { Button } from '../ui'
-import { InlineForm, TextField } from './fields'
+import { InlineForm, SubmitButton, TextField } from './fields'
 import { useZodForm } from './use-zod-form'
 
 export type NewsletterFormProps = {
@@ -99,9 +98,9 @@ export function NewsletterForm(props: NewsletterFormProps) {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <Button type="submit" disabled={isSubmitting}>
+      <SubmitButton isSending={isSubmitting}>
         {isSubmitting ? props.pendingText : props.buttonText}
-      </Button>
+      </SubmitButton>
     </InlineForm>
   )
 }

@@ -1,9 +1,16 @@
 'use client'
 
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react'
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  useId,
+  useSyncExternalStore,
+} from 'react'
 import styled, { css } from 'styled-components'
 
 import { colors } from '../theme'
+import { Button } from '../ui'
 
 /** Label, control and the field's error text, tied together for assistive technology. */
 type FieldProps = { label: ReactNode; error?: string; hint?: ReactNode; hideLabel?: boolean }
@@ -152,3 +159,23 @@ export const CheckboxGroup = styled.fieldset`
     background: rgba(245, 198, 107, 0.15);
   }
 `
+
+const noSubscription = () => () => undefined
+
+/**
+ * A form's submit button: pressable once the page has hydrated (a press before would submit the
+ * form natively, a GET that puts the fields, the address included, in the page's URL) and not while
+ * the form is being sent.
+ */
+export function SubmitButton({ isSending, children }: { isSending: boolean; children: ReactNode }) {
+  const isHydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+  return (
+    <Button type="submit" disabled={isSending || !isHydrated}>
+      {children}
+    </Button>
+  )
+}

@@ -4,10 +4,9 @@ import { ApiError, apiFetch, isDuplicate } from '@/lib/api-client'
 import { CHILD_AGES } from '@/lib/constants'
 import { parentFormSchema } from '@/schemas/client'
 
-import { Field, Form, Select, TextField } from '../forms/fields'
+import { Field, Form, Select, SubmitButton, TextField } from '../forms/fields'
 import { useZodForm } from '../forms/use-zod-form'
 import { useNotify } from '../notifications/Notifications'
-import { Button } from '../ui'
 import { CHILD_AGE_LABELS, PARENT_INTERESTS, PARENT_SOURCE, type SurveyAnswers } from './survey'
 
 const schema = parentFormSchema
@@ -81,9 +80,9 @@ export function ParentSignupForm({
           </Select>
         )}
       </Field>
-      <Button type="submit" disabled={isSubmitting}>
+      <SubmitButton isSending={isSubmitting}>
         {isSubmitting ? 'Joining the Journey...' : 'Join the Journey'}
-      </Button>
+      </SubmitButton>
     </Form>
   )
 }

@@ -4,10 +4,9 @@ import { apiFetch, isDuplicate } from '@/lib/api-client'
 import { REFERRAL_SOURCES, WAITLIST_INTERESTS } from '@/lib/constants'
 import { waitlistFormSchema } from '@/schemas/client'
 
-import { CheckboxGroup, Field, Form, Select, TextField } from '../forms/fields'
+import { CheckboxGroup, Field, Form, Select, SubmitButton, TextField } from '../forms/fields'
 import { useZodForm } from '../forms/use-zod-form'
 import { useNotify } from '../notifications/Notifications'
-import { Button } from '../ui'
 import type { WaitlistPageProduct } from './products'
 
 const schema = waitlistFormSchema
@@ -100,9 +99,9 @@ export function WaitlistForm({
           </Select>
         )}
       </Field>
-      <Button type="submit" disabled={isSubmitting}>
+      <SubmitButton isSending={isSubmitting}>
         {isSubmitting ? WAITLIST_PENDING : 'Join the Waitlist'}
-      </Button>
+      </SubmitButton>
     </Form>
   )
 }
