@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { analyticsOf, delayRequests, sessionOf, watchErrors } from './forms-helpers'
 import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
@@ -98,4 +98,32 @@ test('validates, shows the loader, stores the entry, clears the form, and refuse
   await expect(form.getByLabel('Email').inputValue()).resolves.toBe(email)
   expect(consoleErrors.filter((error) => !error.includes('409'))).toEqual([])
   await context.close()
+})
+
+test('before the page hydrates the form cannot be sent, so no address ends up in a URL', async () => {
+  // Without JavaScript the page stays as the server sent it: as it is before hydration.
+  const context = await browser.newContext({ baseURL: inject('baseURL'), javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/waitlist?product=records')
+  const form = page.getByRole('form', { name: 'Join the waitlist' })
+  await form.getByLabel('Email').fill('not.in.the.url@example.com')
+  await expect(form.getByRole('button', { name: 'Join the Waitlist' }).isDisabled()).resolves.toBe(
+    true,
+  )
+  await form.getByLabel('Email').press('Enter')
+  await page.waitForLoadState('load')
+  expect(page.url()).not.toContain('example.com')
+  await context.close()
+
+  // Hydrated, the same button can be pressed.
+  const { page: live, context: liveContext } = await openPage(browser)
+  await live.goto('/waitlist?product=records')
+  await sessionOf(live)
+  await expect(
+    live
+      .getByRole('form', { name: 'Join the waitlist' })
+      .getByRole('button', { name: 'Join the Waitlist' })
+      .isEnabled(),
+  ).resolves.toBe(true)
+  await liveContext.close()
 })
