@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
+import { paragraph } from './content-helpers'
 import { notice, signIn } from './helpers/admin'
 import { launchBrowser, openPage, screenshot } from './helpers/browser'
 import { E2E_USERS } from './helpers/users'
@@ -36,29 +37,6 @@ const restAs = async (username: string, password: string) => {
   }
   return { id: user.id, call }
 }
-
-const paragraph = (text: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    children: [
-      {
-        type: 'paragraph',
-        version: 1,
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        textFormat: 0,
-        children: [
-          { type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal', style: '' },
-        ],
-      },
-    ],
-  },
-})
 
 /** The article page's heading, fetched until it is the expected title or the time is up. */
 const publicTitle = async (path: string, expected: string, timeout = 10_000) => {

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
+import { paragraph } from './content-helpers'
 import { signIn } from './helpers/admin'
 import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
 import { E2E_USERS } from './helpers/users'
@@ -23,29 +24,6 @@ const apiLogin = async (base: string) => {
   expect(response.status).toBe(200)
   return ((await response.json()) as { token: string }).token
 }
-
-const paragraph = (text: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    children: [
-      {
-        type: 'paragraph',
-        version: 1,
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        textFormat: 0,
-        children: [
-          { type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal', style: '' },
-        ],
-      },
-    ],
-  },
-})
 
 /** Fetches the URL until its body contains (or no longer contains) the text, for up to 2 s. */
 const within2s = async (url: string, text: string, present = true) => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
+import { paragraph } from './content-helpers'
 import { signIn } from './helpers/admin'
 import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { E2E_USERS } from './helpers/users'
@@ -14,29 +15,6 @@ afterAll(async () => {
 })
 
 const DRAFT_MODE_COOKIE = '__prerender_bypass'
-
-const paragraph = (text: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    children: [
-      {
-        type: 'paragraph',
-        version: 1,
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        textFormat: 0,
-        children: [
-          { type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal', style: '' },
-        ],
-      },
-    ],
-  },
-})
 
 const editorApi = async (base: string) => {
   const { username, password } = E2E_USERS.editor

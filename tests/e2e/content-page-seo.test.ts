@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
+import { paragraph } from './content-helpers'
 import { signIn } from './helpers/admin'
 import { DESKTOP, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { E2E_USERS } from './helpers/users'
@@ -99,26 +100,7 @@ test('a scheduled publish puts the article on the cached /insights without anoth
     title,
     excerpt: 'An article that goes live on its own.',
     author: 'Test Editor',
-    content: {
-      root: {
-        type: 'root',
-        version: 1,
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        children: [
-          {
-            type: 'paragraph',
-            version: 1,
-            direction: 'ltr',
-            format: '',
-            indent: 0,
-            textFormat: 0,
-            children: [{ type: 'text', version: 1, text: 'Live at last.', format: 0 }],
-          },
-        ],
-      },
-    },
+    content: paragraph('Live at last.'),
   })
   try {
     // /insights is in the page cache, without the draft.
