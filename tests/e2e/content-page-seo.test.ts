@@ -84,9 +84,10 @@ test("an editor publishes /faq's meta title: the cached page's <title> follows w
     const html = await (await fetch(`${base}/faq`)).text()
     expect(ogTitleOf(html)).toBe(`${title} | Starfinity`)
     expect(html).toContain('content="Every answer about Starfinity in one place."')
-    // Still a cached page.
+    // Still a cached page (STALE while a change of another browser test beside this one, which
+    // refreshes every page, is being rendered again).
     const cached = await fetch(`${base}/faq`)
-    expect(cached.headers.get('x-nextjs-cache')).toBe('HIT')
+    expect(cached.headers.get('x-nextjs-cache')).toMatch(/^(HIT|STALE)$/)
   } finally {
     await api('PATCH', `/page-seo/${entry!.id}`, { meta: original, _status: 'published' })
   }
