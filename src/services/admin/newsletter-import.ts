@@ -17,6 +17,8 @@ import {
   importRowSchema,
 } from '@/schemas/newsletter-import'
 import { fieldErrors } from '@/schemas/common'
+import { skipReasonSql } from '@/services/email/eligibility'
+import { sendEmailJobs } from '@/services/email/queue'
 import { confirmationToken, newMessageId } from '@/services/email/secret-links'
 import { hashToken, newConfirmation } from '@/services/subscribe-newsletter'
 import { inTransaction } from '@/services/transaction'
@@ -412,8 +414,7 @@ const importBatch = (
     : sql`,
     reason AS (
       SELECT p.*, coalesce(nullif(p.first_name, ''), 'Friend') AS greeting_name,
-        (CASE WHEN EXISTS (SELECT 1 FROM email_suppressions es
-        WHERE lower(es.email) = p.email AND es.is_active) THEN 'suppressed' END)::text AS reason
+        ${skipReasonSql(sql`p.email`, 'confirmation', false)} AS reason
       FROM people p JOIN subscriber s ON s.email = p.email),
     log AS (
       INSERT INTO email_logs (to_email, from_email, subject, message, html_content, email_type,
@@ -428,11 +429,7 @@ const importBatch = (
         reason, message_id, false, '["double-opt-in","import"]'::jsonb
       FROM reason
       RETURNING id, skip_reason),
-    job AS (
-      INSERT INTO payload_jobs (input, task_slug, queue)
-      SELECT jsonb_build_object('logId', id), 'sendEmail'::enum_payload_jobs_task_slug,
-        ${EMAIL_QUEUE}::text
-      FROM log WHERE skip_reason IS NULL)`
+    job AS (${sendEmailJobs('log')})`
   return sql`
     WITH people AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(people)}::jsonb) AS p(email text,

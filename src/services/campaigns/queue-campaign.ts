@@ -8,7 +8,7 @@ import type { RecipientType } from '@/schemas/ai'
 
 import { audienceSql, countAudienceSql } from '../composed-recipients'
 import { skipReasonSql } from '../email/eligibility'
-import { signOffLinks } from '../email/queue'
+import { sendEmailJobs, signOffLinks } from '../email/queue'
 
 /** Recipients written per statement. */
 export const CAMPAIGN_BATCH = 1000
@@ -111,10 +111,7 @@ const queueBatch = async (
       FROM checked
       ON CONFLICT (campaign_id, to_email) DO NOTHING
       RETURNING id, skip_reason),
-    job AS (
-      INSERT INTO payload_jobs (input, task_slug, queue)
-      SELECT jsonb_build_object('logId', id), 'sendEmail'::enum_payload_jobs_task_slug, ${EMAIL_QUEUE}::text
-      FROM log WHERE skip_reason IS NULL),
+    job AS (${sendEmailJobs('log')}),
     moved AS (
       UPDATE campaigns SET recipient_cursor = (SELECT max(email) FROM batch), updated_at = now()
       WHERE id = ${campaignId} AND EXISTS (SELECT 1 FROM batch))

@@ -91,11 +91,18 @@ export const emailWrites = (input: QueueEmailInput, links?: SignOffLinks, after?
         ${input.notes ?? null}::text
       FROM reason
       RETURNING id, skip_reason),
-    job AS (
-      INSERT INTO payload_jobs (input, task_slug, queue)
-      SELECT jsonb_build_object('logId', id), 'sendEmail'::enum_payload_jobs_task_slug, ${EMAIL_QUEUE}::text FROM log
-      WHERE skip_reason IS NULL)`
+    job AS (${sendEmailJobs('log')})`
 }
+
+/**
+ * The sendEmail jobs of the rows an earlier expression `log` (id, skip_reason) wrote to the email
+ * log: one per row that is not skipped, as payload.jobs.queue writes a task's job (input, task
+ * slug, queue). Every statement that queues email writes its jobs with this.
+ */
+export const sendEmailJobs = (log: string): SQL => sql`
+  INSERT INTO payload_jobs (input, task_slug, queue)
+  SELECT jsonb_build_object('logId', id), 'sendEmail'::enum_payload_jobs_task_slug, ${EMAIL_QUEUE}::text
+  FROM ${sql.identifier(log)} WHERE skip_reason IS NULL`
 
 /** The links of the fixed sign-off block (the link hub from the site settings). */
 export const signOffLinks = async (

@@ -4,7 +4,6 @@ import type { Payload } from 'payload'
 import { ANONYMOUS_SESSION, DEFAULT_PRODUCT, PRODUCTS, type Product } from '@/lib/constants'
 import { selectRows } from '@/services/admin/paging'
 
-import { isConfirmedSignup } from './confirmed-signups'
 import { pagePath } from './pages'
 import { percent } from './periods'
 
@@ -52,7 +51,7 @@ export const productFunnels = async (payload: Payload, since: string, until: str
       WHERE ${inRange('joined_at')} GROUP BY product
       UNION ALL
       SELECT 'confirmed', entry.product::text, count(*)::int FROM waitlist_entries entry
-      WHERE ${inRange('joined_at')} AND ${isConfirmedSignup(sql`entry`)} GROUP BY entry.product`,
+      WHERE ${inRange('joined_at')} AND entry.confirmed_at IS NOT NULL GROUP BY entry.product`,
   )
   const countOf = (step: FunnelStep, product: Product) =>
     rows.find((row) => row.step === step && (step === 'visitors' || row.product === product))
