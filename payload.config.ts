@@ -6,7 +6,15 @@ import { redirectsPlugin } from '@payloadcms/plugin-redirects'
 import { seoPlugin } from '@payloadcms/plugin-seo'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { index, numeric } from '@payloadcms/db-postgres/drizzle/pg-core'
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from '@payloadcms/db-postgres/drizzle/pg-core'
 import { buildConfig, type Config } from 'payload'
 import sharp from 'sharp'
 
@@ -158,6 +166,17 @@ const config: Config = {
             }),
           })
         }
+        // How many entries each product's line holds, kept by triggers on waitlist_entries in
+        // a few rows per product (decision 0124): a signup reads its place without counting.
+        schema.tables.waitlist_line_counts = pgTable(
+          'waitlist_line_counts',
+          {
+            product: text('product').notNull(),
+            shard: smallint('shard').notNull(),
+            entries: integer('entries').notNull(),
+          },
+          (table) => [primaryKey({ columns: [table.product, table.shard] })],
+        )
         return schema
       },
     ],

@@ -18,6 +18,7 @@ import * as migration_20261125_084954_campaigns_in_background from './20261125_0
 import * as migration_20261125_085126_page_seo from './20261125_085126_page_seo';
 import * as migration_20261125_090141_waitlist_line_index from './20261125_090141_waitlist_line_index';
 import * as migration_20261125_091627_newsletter_import from './20261125_091627_newsletter_import';
+import * as migration_20261125_105817_waitlist_line_counts from './20261125_105817_waitlist_line_counts';
 
 export const migrations = [
   {
@@ -118,6 +119,11 @@ export const migrations = [
   {
     up: migration_20261125_091627_newsletter_import.up,
     down: migration_20261125_091627_newsletter_import.down,
-    name: '20261125_091627_newsletter_import'
+    name: '20261125_091627_newsletter_import',
+  },
+  {
+    up: migration_20261125_105817_waitlist_line_counts.up,
+    down: migration_20261125_105817_waitlist_line_counts.down,
+    name: '20261125_105817_waitlist_line_counts'
   },
 ];

@@ -55,7 +55,8 @@ const confirmationOf = (input: SignupInput, code: string) => {
  * confirmation tokens), its consent, and the queued confirmation email — stored together or not
  * at all, committed when it returns. The unique index on (email, product) decides between
  * concurrent duplicates: one insert wins, every other gets 409. The position answered is the
- * entry's place behind everyone who joined the product before it (decision 0119).
+ * entry's place behind everyone who joined the product before it (decision 0119), read from the
+ * line's counters rather than by counting the line (decision 0124).
  */
 export const joinWaitlist = async (payload: Payload, input: SignupInput, ip: string) => {
   const code = newReferralCode()
@@ -67,7 +68,8 @@ export const joinWaitlist = async (payload: Payload, input: SignupInput, ip: str
         WHERE ${input.ref ?? null}::text IS NOT NULL AND r.referral_code = ${input.ref ?? null}::text
           AND r.product = ${input.product}
           AND regexp_replace(lower(r.email), '\\+[^@]*@', '@') <> ${sameAddressKey(input.email)}::text),
-      ahead AS (SELECT count(*)::int AS n FROM waitlist_entries WHERE product = ${input.product}),
+      ahead AS (SELECT coalesce(sum(entries), 0)::int AS n FROM waitlist_line_counts
+        WHERE product = ${input.product}),
       entry AS (
         INSERT INTO waitlist_entries (email, name, product, status, interests, referral_source,
           joined_at, referral_code, referred_by_id, confirm_token, status_token)

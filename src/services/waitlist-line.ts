@@ -97,8 +97,8 @@ export const standingOf = async (
 ): Promise<Standing> => {
   places ??= await placesPerReferral(payload)
   const result = await payload.db.drizzle.execute(sql`
-    SELECT l.position, l.referrals, (SELECT count(*)::int FROM waitlist_entries
-        WHERE product = ${entry.product}) AS total
+    SELECT l.position, l.referrals, (SELECT coalesce(sum(entries), 0)::int
+        FROM waitlist_line_counts WHERE product = ${entry.product}) AS total
     FROM (${waitlistLine(places, { product: entry.product, ids: sql`${entry.id}` })}) l`)
   const row = result.rows[0] as Standing | undefined
   if (!row) throw new Error(`waitlist entry ${entry.id} is not in the ${entry.product} line`)
