@@ -5,7 +5,12 @@ import type { Payload } from 'payload'
 
 import { EMAIL_QUEUE } from '@/lib/constants'
 import { loggableError } from '@/lib/loggable-error'
-import { STALE_CLAIM_MINUTES, deliverEmail } from '@/services/email/deliver'
+import {
+  type ClaimedEmail,
+  STALE_CLAIM_MINUTES,
+  claimEmails,
+  sendClaimed,
+} from '@/services/email/deliver'
 
 import { sendEmail } from './send-email'
 
@@ -55,7 +60,7 @@ const RUNNER_QUEUE = `${EMAIL_QUEUE}:${randomUUID()}`
  * rows, so two instances could take the same job; instead due jobs are moved into this process's
  * private queue with FOR UPDATE SKIP LOCKED (one statement, so no other instance gets them), then
  * run there. A job left in another instance's private queue for a minute (that instance died) is
- * taken over. The email-log claim in deliverEmail is the final guard against a second delivery.
+ * taken over. The email-log claim (claimEmails) is the final guard against a second delivery.
  */
 export const runEmailQueue = (payload: Payload, limit = 100): Promise<number> => {
   // One tick at a time per process (its private queue is shared by its ticks).
@@ -110,25 +115,46 @@ const SEND_CONCURRENCY = 10
 
 /**
  * Works claimed sendEmail jobs without Payload's runner, which reads, updates, logs and deletes
- * each job in statements of its own: each message goes through deliverEmail (the email-log claim
- * keeps it to one delivery), then the finished jobs are deleted in one statement, and a failed one
+ * each job in statements of its own: their email-log rows are claimed in one statement
+ * (claimEmails: at most one delivery each, the skip rule checked there), the claimed messages are
+ * sent through the transport, then the finished jobs are deleted in one statement; a failed one
  * goes back on the queue with the task's exponential backoff (Payload's retry, as its runner would).
  */
 const sendEmails = async (payload: Payload, jobs: ClaimedJob[]) => {
-  const finished: number[] = []
+  const logIds = jobs.map((job) => Number(job.input?.logId)).filter(Number.isInteger)
+  let claimed: ClaimedEmail[]
+  try {
+    claimed = await claimEmails(payload, logIds)
+  } catch (error) {
+    // Back on the queue with backoff, as a failed send would be.
+    for (const job of jobs) await retryLater(payload, job, error)
+    return
+  }
+  const rows = new Map(claimed.map((row) => [row.id, row]))
+  // A job whose message was skipped, or is no longer queued, is done.
+  const finished = jobs.filter((job) => !rows.get(Number(job.input?.logId))).map((job) => job.id)
+  const sends = jobs.flatMap((job) => {
+    const row = rows.get(Number(job.input?.logId))
+    if (!row) return []
+    if (row.skip_reason) {
+      finished.push(job.id)
+      return []
+    }
+    return [{ job, row }]
+  })
   let next = 0
   const worker = async () => {
-    while (next < jobs.length) {
-      const job = jobs[next++]
+    while (next < sends.length) {
+      const { job, row } = sends[next++]
       try {
-        await deliverEmail(payload, Number(job.input?.logId))
+        await sendClaimed(payload, row)
         finished.push(job.id)
       } catch (error) {
         await retryLater(payload, job, error)
       }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, jobs.length) }, worker))
+  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, sends.length) }, worker))
   if (finished.length > 0)
     await payload.db.drizzle.execute(sql`
       DELETE FROM payload_jobs WHERE id IN (${sql.join(

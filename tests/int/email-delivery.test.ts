@@ -203,6 +203,39 @@ describe('email delivery over SMTP', () => {
     expect(await logOf(id)).toMatchObject({ status: 'skipped', skipReason: 'suppressed' })
   })
 
+  it('preferences changed between queueing and sending apply to the mail they concern, in one batch', async () => {
+    const reader = uniqueEmail('late-optout')
+    await app.payload.db.drizzle.execute(sql`
+      INSERT INTO newsletter_subscribers (email, subscribed_at, double_opt_in_confirmed, unsubscribe_token)
+      VALUES (${reader}, now(), true, ${`token-${reader}`})`)
+    const queue = (emailType: 'newsletter' | 'broadcast' | 'reply', isBulk: boolean) =>
+      queueEmail(app.payload, { to: reader, subject: emailType, text: 'Hi', emailType, isBulk })
+    const newsletter = await queue('newsletter', true)
+    const broadcast = await queue('broadcast', true)
+    const reply = await queue('reply', false)
+    expect([newsletter, broadcast, reply].map((queued) => queued.status)).toEqual([
+      'queued',
+      'queued',
+      'queued',
+    ])
+    // The reader turns both kinds of bulk mail off after they were queued.
+    await app.payload.db.drizzle.execute(sql`
+      INSERT INTO email_preferences (email, unsubscribe_token, newsletter_enabled, updates_enabled)
+      VALUES (${reader}, ${`pref-${reader}`}, false, false)`)
+    await runQueue()
+    expect(await logOf(newsletter.id)).toMatchObject({
+      status: 'skipped',
+      skipReason: 'newsletter turned off in preferences',
+    })
+    expect(await logOf(broadcast.id)).toMatchObject({
+      status: 'skipped',
+      skipReason: 'updates turned off in preferences',
+    })
+    // A reply is mail the person asked for: the bulk preferences do not stop it.
+    expect(await logOf(reply.id)).toMatchObject({ status: 'sent' })
+    expect(smtp.to(reader).map((mail) => mail.parsed.subject)).toEqual(['reply'])
+  })
+
   it('nothing is lost across a restart: another process delivers queued and half-sent mail once', async () => {
     const recipients = Array.from({ length: 3 }, (_, i) => uniqueEmail(`restart${i}`))
     const ids: number[] = []

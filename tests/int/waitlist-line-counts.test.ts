@@ -67,7 +67,7 @@ describe('waitlist line counters', () => {
   it("Payload's own create and delete, bulk SQL, a change of product and TRUNCATE move them", async () => {
     const created = await app.payload.create({
       collection: 'waitlist-entries',
-      data: { email: uniqueEmail('door'), name: 'Door', product: 'publishing' },
+      data: { email: uniqueEmail('door'), name: 'Door', product: 'publishing', status: 'inactive' },
     })
     await expectCountersHold()
     await app.payload.update({

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { senderAddress } from '@/lib/email/addresses'
 import { textToHtml } from '@/lib/email/html-text'
 
-import { skipReason } from './eligibility'
+import { skipReasonSql } from './eligibility'
 import { listUnsubscribeHeaders, unsubscribeTokenFor } from './unsubscribe-links'
 import { REDACTED, revealSecretLinks } from './secret-links'
 import { trackingOn, withTracking } from './tracking'
@@ -15,7 +15,7 @@ export const MAX_ATTEMPTS = 10
 /** A claim older than this belongs to a process that died mid-send; the message may be tried again. */
 export const STALE_CLAIM_MINUTES = 10
 
-type ClaimedRow = {
+export type ClaimedEmail = {
   id: number
   to_email: string
   subject: string
@@ -25,34 +25,60 @@ type ClaimedRow = {
   is_bulk: boolean | null
   message_id: string | null
   attempts: number
+  /** Why it must not go (it was marked skipped by the claim), or null. */
+  skip_reason: string | null
 }
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'not-claimed' | 'failed'
 
 /**
- * Delivers one email-log row, at most once: the row is claimed with a conditional UPDATE (only a
- * queued row without a live claim), so two runners never send the same message; the Message-ID
- * was fixed when it was queued. A failure releases the claim and throws, so the job is retried
- * with backoff; after MAX_ATTEMPTS the row is marked failed.
+ * Claims email-log rows for delivery in one statement, at most once each: only queued rows
+ * without a live claim are taken (the conditional UPDATE is re-checked on a row another runner
+ * changed meanwhile, so two runners never both get one). The skip rule is checked in the same
+ * statement, against the state the message finds now: a row that must not go is marked skipped
+ * with its reason (and comes back with it); the others are claimed for sending.
+ */
+export const claimEmails = async (payload: Payload, logIds: number[]): Promise<ClaimedEmail[]> => {
+  if (logIds.length === 0) return []
+  const claimable = sql`l.status = 'queued'
+    AND (l.claimed_at IS NULL OR l.claimed_at < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`
+  const result = await payload.db.drizzle.execute(sql`
+    UPDATE email_logs l SET attempts = coalesce(l.attempts, 0) + 1, updated_at = now(),
+      claimed_at = CASE WHEN r.reason IS NULL THEN now() END,
+      status = CASE WHEN r.reason IS NULL THEN l.status ELSE 'skipped' END,
+      skip_reason = r.reason
+    FROM (
+      SELECT e.id, ${skipReasonSql(sql`e.to_email`, sql`e.email_type`, sql`coalesce(e.is_bulk, false)`)} AS reason
+      FROM email_logs e WHERE e.id IN (${sql.join(
+        logIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})) r
+    WHERE l.id = r.id AND ${claimable}
+    RETURNING l.id, l.to_email, l.subject, l.message, l.html_content, l.email_type, l.is_bulk,
+      l.message_id, l.attempts, r.reason AS skip_reason`)
+  return result.rows as ClaimedEmail[]
+}
+
+/**
+ * Delivers one email-log row, at most once (claimEmails); the Message-ID was fixed when it was
+ * queued.
  */
 export const deliverEmail = async (payload: Payload, logId: number): Promise<DeliveryOutcome> => {
-  const db = payload.db.drizzle
-  const claimed = await db.execute(sql`
-    UPDATE email_logs SET claimed_at = now(), attempts = coalesce(attempts, 0) + 1, updated_at = now()
-    WHERE id = ${logId} AND status = 'queued'
-      AND (claimed_at IS NULL OR claimed_at < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))
-    RETURNING id, to_email, subject, message, html_content, email_type, is_bulk, message_id, attempts`)
-  const row = claimed.rows[0] as ClaimedRow | undefined
+  const [row] = await claimEmails(payload, [logId])
   if (!row) return 'not-claimed'
+  if (row.skip_reason) return 'skipped'
+  return sendClaimed(payload, row)
+}
 
-  const reason = await skipReason(payload, row.to_email, row.email_type, Boolean(row.is_bulk))
-  if (reason) {
-    await db.execute(sql`
-      UPDATE email_logs SET status = 'skipped', skip_reason = ${reason}, claimed_at = NULL, updated_at = now()
-      WHERE id = ${row.id}`)
-    return 'skipped'
-  }
-
+/**
+ * Sends a claimed row through the transport and marks it sent. A failure releases the claim and
+ * throws, so the job is retried with backoff; after MAX_ATTEMPTS the row is marked failed.
+ */
+export const sendClaimed = async (
+  payload: Payload,
+  row: ClaimedEmail,
+): Promise<'sent' | 'failed'> => {
+  const db = payload.db.drizzle
   try {
     // Secrets go into the message only when it leaves the machine: the development outbox keeps
     // what it built on the log row, so it builds the redacted copy (decision 0061).
