@@ -155,7 +155,7 @@ const writeBatch = async (payload: Payload, queue: Queue) => {
     }
     let counts: Map<string, number>
     try {
-      counts = await upsertCounts(payload, hits)
+      counts = await upsertWithRetry(payload, hits)
     } catch (error) {
       // The same error a statement of its own would have thrown (a 503 when the database is away).
       for (const hit of batch) hit.reject(error)
@@ -187,6 +187,55 @@ const writeBatch = async (payload: Payload, queue: Queue) => {
     else if (queue.pending.length > 0) schedule(payload, queue)
   }
 }
+
+/**
+ * A lost connection would otherwise refuse the whole batch where it used to cost one request: the
+ * statement is tried again, on another connection, up to MAX_ATTEMPTS in all. The short pause lets
+ * the pool drop its other idle connections that the same event (a failover, terminated backends)
+ * closed, instead of handing the retry one of them.
+ */
+const MAX_ATTEMPTS = 3
+const RETRY_PAUSE_MS = 20
+
+const upsertWithRetry = async (
+  payload: Payload,
+  hits: Map<string, { start: Date; hits: number }>,
+): Promise<Map<string, number>> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await upsertCounts(payload, hits)
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !connectionLost(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS))
+    }
+  }
+}
+
+/**
+ * The statement's connection was closed under it (a terminated backend, a failover, a reset socket):
+ * worth another try on another connection. Not timeouts (a retry would double the wait) nor other
+ * errors. A connection lost after the commit but before the answer counts that batch twice, which
+ * only makes the limit stricter, for one window.
+ */
+const connectionLost = (error: unknown): boolean => {
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current)
+    const { code, message, cause } = current as {
+      code?: unknown
+      message?: unknown
+      cause?: unknown
+    }
+    if (typeof code === 'string' && (/^08|^57P0[12]$/.test(code) || LOST_CODES.has(code)))
+      return true
+    if (typeof message === 'string' && /connection terminated|connection ended/i.test(message))
+      return true
+    current = cause
+  }
+  return false
+}
+const LOST_CODES = new Set(['ECONNRESET', 'EPIPE'])
 
 /**
  * One statement for a batch: each key once (ON CONFLICT DO UPDATE may not touch a row twice), its
