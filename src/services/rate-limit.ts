@@ -229,7 +229,12 @@ const connectionLost = (error: unknown): boolean => {
     }
     if (typeof code === 'string' && (/^08|^57P0[12]$/.test(code) || LOST_CODES.has(code)))
       return true
-    if (typeof message === 'string' && /connection terminated|connection ended/i.test(message))
+    // node-postgres: the socket closed mid-statement, or the pool handed out a dead client (the
+    // statement never left). Not "Connection terminated due to connection timeout".
+    if (
+      typeof message === 'string' &&
+      /connection terminated unexpectedly|is not queryable/i.test(message)
+    )
       return true
     current = cause
   }
