@@ -94,19 +94,185 @@ const countInMemory = (key: string, windowStart: number) => {
   return 1
 }
 
-const countInDatabase = async (payload: Payload, key: string, windowStart: Date) => {
+/**
+ * Database counts are written in batches: every hit waiting at the next turn of the event loop goes
+ * into one statement, so concurrent requests share a round trip (and a pool connection) instead of
+ * spending one each. A lone request waits no timer, only for the current turn to end.
+ *
+ * At most one batch statement is in flight per Payload: hits that arrive meanwhile gather into the
+ * next one, so under load the statements per second are bounded by the round trip, not by the
+ * request rate, and counting never holds more than one of the pool's connections. A hit that
+ * arrives mid-flight waits for the rest of that statement; with statements of a millisecond or two
+ * that costs less than the round trips it saves. statement_timeout and the pool's connection timeout
+ * bound how long a statement can stay in flight.
+ */
+const MAX_BATCH = 500
+
+type Hit = {
+  key: string
+  start: Date
+  resolve: (count: number) => void
+  reject: (error: unknown) => void
+}
+type Queue = { pending: Hit[]; scheduled: boolean; inFlight: boolean }
+
+// Per Payload (a process may run several, each with its own pool): a WeakMap lets a closed one go.
+const queues = new WeakMap<Payload, Queue>()
+
+const countInDatabase = (payload: Payload, key: string, start: Date) =>
+  new Promise<number>((resolve, reject) => {
+    let queue = queues.get(payload)
+    if (!queue) queues.set(payload, (queue = { pending: [], scheduled: false, inFlight: false }))
+    queue.pending.push({ key, start, resolve, reject })
+    if (queue.inFlight) return // written when the statement in flight returns
+    if (queue.pending.length >= MAX_BATCH) void writeBatch(payload, queue)
+    else schedule(payload, queue)
+  })
+
+const schedule = (payload: Payload, queue: Queue) => {
+  if (queue.scheduled) return
+  queue.scheduled = true
+  setImmediate(() => {
+    queue.scheduled = false
+    if (!queue.inFlight && queue.pending.length > 0) void writeBatch(payload, queue)
+  })
+}
+
+/** Writes up to MAX_BATCH pending hits in one statement and settles each hit's promise. */
+const writeBatch = async (payload: Payload, queue: Queue) => {
+  const batch = queue.pending.splice(0, MAX_BATCH)
+  queue.inFlight = true
+  try {
+    const hits = new Map<string, { start: Date; hits: number }>()
+    for (const hit of batch) {
+      const entry = hits.get(hit.key)
+      // A batch that straddles a window boundary counts a key's hits in its newest window.
+      if (!entry) hits.set(hit.key, { start: hit.start, hits: 1 })
+      else {
+        entry.hits++
+        if (hit.start > entry.start) entry.start = hit.start
+      }
+    }
+    let counts: Map<string, number>
+    try {
+      counts = await upsertWithRetry(payload, hits)
+    } catch (error) {
+      // The same error a statement of its own would have thrown (a 503 when the database is away).
+      for (const hit of batch) hit.reject(error)
+      return
+    }
+    // The k-th of a key's n hits in this batch gets returned - n + k: the count it would have
+    // seen with a statement of its own, so the same requests are refused.
+    const seen = new Map<string, number>()
+    let newWindow = false
+    for (const hit of batch) {
+      const total = counts.get(hit.key)
+      if (total === undefined) {
+        hit.reject(new Error(`rate limit: no count returned for ${hit.key}`))
+        continue
+      }
+      const k = (seen.get(hit.key) ?? 0) + 1
+      seen.set(hit.key, k)
+      const count = total - (hits.get(hit.key)?.hits ?? 1) + k
+      if (count === 1) newWindow = true
+      hit.resolve(count)
+    }
+    // New windows are the moment to sweep old counters now and then, without a scheduler.
+    if (newWindow && Math.random() < 0.01) void purgeRateLimits(payload).catch(() => undefined)
+  } catch (error) {
+    for (const hit of batch) hit.reject(error) // settled promises ignore this; none is left hanging
+  } finally {
+    queue.inFlight = false
+    if (queue.pending.length >= MAX_BATCH) void writeBatch(payload, queue)
+    else if (queue.pending.length > 0) schedule(payload, queue)
+  }
+}
+
+/**
+ * A lost connection would otherwise refuse the whole batch where it used to cost one request: the
+ * statement is tried again, on another connection, up to MAX_ATTEMPTS in all. The short pause lets
+ * the pool drop its other idle connections that the same event (a failover, terminated backends)
+ * closed, instead of handing the retry one of them.
+ */
+const MAX_ATTEMPTS = 3
+const RETRY_PAUSE_MS = 20
+
+const upsertWithRetry = async (
+  payload: Payload,
+  hits: Map<string, { start: Date; hits: number }>,
+): Promise<Map<string, number>> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await upsertCounts(payload, hits)
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !connectionLost(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS))
+    }
+  }
+}
+
+/**
+ * The statement's connection was closed under it (a terminated backend, a failover, a reset socket):
+ * worth another try on another connection. Not timeouts (a retry would double the wait) nor other
+ * errors. A connection lost after the commit but before the answer counts that batch twice, which
+ * only makes the limit stricter, for one window.
+ */
+const connectionLost = (error: unknown): boolean => {
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current)
+    const { code, message, cause } = current as {
+      code?: unknown
+      message?: unknown
+      cause?: unknown
+    }
+    if (typeof code === 'string' && (/^08|^57P0[12]$/.test(code) || LOST_CODES.has(code)))
+      return true
+    // node-postgres: the socket closed mid-statement, or the pool handed out a dead client (the
+    // statement never left). Not "Connection terminated due to connection timeout".
+    if (
+      typeof message === 'string' &&
+      /connection terminated unexpectedly|is not queryable/i.test(message)
+    )
+      return true
+    current = cause
+  }
+  return false
+}
+const LOST_CODES = new Set(['ECONNRESET', 'EPIPE'])
+
+/**
+ * One statement for a batch: each key once (ON CONFLICT DO UPDATE may not touch a row twice), its
+ * hits added to the count of the same window or starting a new one. The arrays go as three bound
+ * parameters (node-postgres sends a JS array as an array literal, escaped); rows are locked in key
+ * order, so two batches, of this instance or another, cannot deadlock on each other's rows.
+ */
+const upsertCounts = async (
+  payload: Payload,
+  hits: Map<string, { start: Date; hits: number }>,
+): Promise<Map<string, number>> => {
+  const keys = [...hits.keys()]
+  const starts = keys.map((key) => hits.get(key)!.start.toISOString())
+  const counts = keys.map((key) => hits.get(key)!.hits)
   const result = await payload.db.drizzle.execute(sql`
     INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
-    VALUES (${key}, ${windowStart.toISOString()}, 1, now(), now())
+    SELECT hit.key, hit.window_start, hit.hits, now(), now()
+    FROM unnest(${sql.param(keys)}::text[], ${sql.param(starts)}::timestamptz[], ${sql.param(counts)}::int[])
+      AS hit (key, window_start, hits)
+    ORDER BY hit.key
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.count + 1 ELSE 1 END,
+      count = CASE WHEN rate_limits.window_start = EXCLUDED.window_start
+        THEN rate_limits.count + EXCLUDED.count ELSE EXCLUDED.count END,
       window_start = EXCLUDED.window_start,
       updated_at = now()
-    RETURNING count`)
-  const count = Number((result.rows[0] as { count: string | number }).count)
-  // New windows are the moment to sweep old counters now and then, without a scheduler.
-  if (count === 1 && Math.random() < 0.01) void purgeRateLimits(payload).catch(() => undefined)
-  return count
+    RETURNING key, count`)
+  return new Map(
+    (result.rows as { key: string; count: string | number }[]).map((row) => [
+      row.key,
+      Number(row.count),
+    ]),
+  )
 }
 
 /** Drops counters of windows long past; run from a periodic job. */
