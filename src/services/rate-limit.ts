@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { isConnectionLost } from '@/lib/db/unavailable'
 import { hashIp } from '@/lib/anonymize'
 import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
@@ -192,7 +193,8 @@ const writeBatch = async (payload: Payload, queue: Queue) => {
  * A lost connection would otherwise refuse the whole batch where it used to cost one request: the
  * statement is tried again, on another connection, up to MAX_ATTEMPTS in all. The short pause lets
  * the pool drop its other idle connections that the same event (a failover, terminated backends)
- * closed, instead of handing the retry one of them.
+ * closed, instead of handing the retry one of them. A connection lost after the commit but before
+ * the answer counts that batch twice, which only makes the limit stricter, for one window.
  */
 const MAX_ATTEMPTS = 3
 const RETRY_PAUSE_MS = 20
@@ -205,42 +207,11 @@ const upsertWithRetry = async (
     try {
       return await upsertCounts(payload, hits)
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !connectionLost(error)) throw error
+      if (attempt >= MAX_ATTEMPTS || !isConnectionLost(error)) throw error
       await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS))
     }
   }
 }
-
-/**
- * The statement's connection was closed under it (a terminated backend, a failover, a reset socket):
- * worth another try on another connection. Not timeouts (a retry would double the wait) nor other
- * errors. A connection lost after the commit but before the answer counts that batch twice, which
- * only makes the limit stricter, for one window.
- */
-const connectionLost = (error: unknown): boolean => {
-  const seen = new Set<unknown>()
-  let current: unknown = error
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current)
-    const { code, message, cause } = current as {
-      code?: unknown
-      message?: unknown
-      cause?: unknown
-    }
-    if (typeof code === 'string' && (/^08|^57P0[12]$/.test(code) || LOST_CODES.has(code)))
-      return true
-    // node-postgres: the socket closed mid-statement, or the pool handed out a dead client (the
-    // statement never left). Not "Connection terminated due to connection timeout".
-    if (
-      typeof message === 'string' &&
-      /connection terminated unexpectedly|is not queryable/i.test(message)
-    )
-      return true
-    current = cause
-  }
-  return false
-}
-const LOST_CODES = new Set(['ECONNRESET', 'EPIPE'])
 
 /**
  * One statement for a batch: each key once (ON CONFLICT DO UPDATE may not touch a row twice), its

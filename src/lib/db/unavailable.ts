@@ -16,26 +16,49 @@ const MESSAGES = [
   /Cannot use a pool after calling end/i,
 ]
 
-export const isDatabaseUnavailable = (error: unknown): boolean => {
+type ErrorLink = { code?: unknown; message?: unknown; cause?: unknown }
+
+/** The error and its causes, outermost first (drizzle wraps the driver's error). */
+function* errorChain(error: unknown): Generator<ErrorLink> {
   const seen = new Set<unknown>()
   let current: unknown = error
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current)
-    const { code, message, cause } = current as {
-      code?: unknown
-      message?: unknown
-      cause?: unknown
-    }
+    yield current as ErrorLink
+    current = (current as ErrorLink).cause
+  }
+}
+
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  for (const { code, message } of errorChain(error)) {
     if (typeof code === 'string') {
       if (NODE_CODES.has(code)) return true
       if (/^[0-9A-Z]{5}$/.test(code) && SQLSTATE_CLASSES.includes(code.slice(0, 2))) return true
     }
     if (typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message)))
       return true
-    current = cause
   }
   return false
 }
+
+/**
+ * The statement's connection was closed under it (a terminated backend, a failover, a reset
+ * socket), or the pool handed out a dead client: worth another try on another connection. Not
+ * timeouts (a retry would double the wait), not a server that is away.
+ */
+export const isConnectionLost = (error: unknown): boolean => {
+  for (const { code, message } of errorChain(error)) {
+    if (typeof code === 'string' && (/^08|^57P0[12]$/.test(code) || LOST_CODES.has(code)))
+      return true
+    if (
+      typeof message === 'string' &&
+      /connection terminated unexpectedly|is not queryable/i.test(message)
+    )
+      return true
+  }
+  return false
+}
+const LOST_CODES = new Set(['ECONNRESET', 'EPIPE'])
 
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const RETRY_AFTER_SECONDS = 5
