@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { batched } from '@/lib/batched'
 import { isConnectionLost } from '@/lib/db/unavailable'
 import { hashIp } from '@/lib/anonymize'
 import { env } from '@/lib/env'
@@ -35,7 +36,7 @@ export const consumeRateLimit = async (
   const count =
     'perInstance' in RATE_LIMITS[route]
       ? countInMemory(window.key, window.start.getTime())
-      : await countInDatabase(payload, window.key, window.start)
+      : await countInDatabase(payload, { key: window.key, start: window.start })
   if (count > window.limit) throw tooMany(window)
 }
 
@@ -95,55 +96,14 @@ const countInMemory = (key: string, windowStart: number) => {
   return 1
 }
 
+type Hit = { key: string; start: Date }
+
 /**
- * Database counts are written in batches: every hit waiting at the next turn of the event loop goes
- * into one statement, so concurrent requests share a round trip (and a pool connection) instead of
- * spending one each. A lone request waits no timer, only for the current turn to end.
- *
- * At most one batch statement is in flight per Payload: hits that arrive meanwhile gather into the
- * next one, so under load the statements per second are bounded by the round trip, not by the
- * request rate, and counting never holds more than one of the pool's connections. A hit that
- * arrives mid-flight waits for the rest of that statement; with statements of a millisecond or two
- * that costs less than the round trips it saves. statement_timeout and the pool's connection timeout
- * bound how long a statement can stay in flight.
+ * Database counts of concurrent requests are written together (lib/batched: one statement per
+ * turn of the event loop, at most one in flight per Payload).
  */
-const MAX_BATCH = 500
-
-type Hit = {
-  key: string
-  start: Date
-  resolve: (count: number) => void
-  reject: (error: unknown) => void
-}
-type Queue = { pending: Hit[]; scheduled: boolean; inFlight: boolean }
-
-// Per Payload (a process may run several, each with its own pool): a WeakMap lets a closed one go.
-const queues = new WeakMap<Payload, Queue>()
-
-const countInDatabase = (payload: Payload, key: string, start: Date) =>
-  new Promise<number>((resolve, reject) => {
-    let queue = queues.get(payload)
-    if (!queue) queues.set(payload, (queue = { pending: [], scheduled: false, inFlight: false }))
-    queue.pending.push({ key, start, resolve, reject })
-    if (queue.inFlight) return // written when the statement in flight returns
-    if (queue.pending.length >= MAX_BATCH) void writeBatch(payload, queue)
-    else schedule(payload, queue)
-  })
-
-const schedule = (payload: Payload, queue: Queue) => {
-  if (queue.scheduled) return
-  queue.scheduled = true
-  setImmediate(() => {
-    queue.scheduled = false
-    if (!queue.inFlight && queue.pending.length > 0) void writeBatch(payload, queue)
-  })
-}
-
-/** Writes up to MAX_BATCH pending hits in one statement and settles each hit's promise. */
-const writeBatch = async (payload: Payload, queue: Queue) => {
-  const batch = queue.pending.splice(0, MAX_BATCH)
-  queue.inFlight = true
-  try {
+const countInDatabase = batched(
+  async (payload: Payload, batch: Hit[]): Promise<(number | Error)[]> => {
     const hits = new Map<string, { start: Date; hits: number }>()
     for (const hit of batch) {
       const entry = hits.get(hit.key)
@@ -154,40 +114,24 @@ const writeBatch = async (payload: Payload, queue: Queue) => {
         if (hit.start > entry.start) entry.start = hit.start
       }
     }
-    let counts: Map<string, number>
-    try {
-      counts = await upsertWithRetry(payload, hits)
-    } catch (error) {
-      // The same error a statement of its own would have thrown (a 503 when the database is away).
-      for (const hit of batch) hit.reject(error)
-      return
-    }
+    // A failure throws the error a statement of its own would have (a 503 when the database is away).
+    const counts = await upsertWithRetry(payload, hits)
     // The k-th of a key's n hits in this batch gets returned - n + k: the count it would have
     // seen with a statement of its own, so the same requests are refused.
     const seen = new Map<string, number>()
-    let newWindow = false
-    for (const hit of batch) {
+    const results = batch.map((hit) => {
       const total = counts.get(hit.key)
-      if (total === undefined) {
-        hit.reject(new Error(`rate limit: no count returned for ${hit.key}`))
-        continue
-      }
+      if (total === undefined) return new Error(`rate limit: no count returned for ${hit.key}`)
       const k = (seen.get(hit.key) ?? 0) + 1
       seen.set(hit.key, k)
-      const count = total - (hits.get(hit.key)?.hits ?? 1) + k
-      if (count === 1) newWindow = true
-      hit.resolve(count)
-    }
+      return total - (hits.get(hit.key)?.hits ?? 1) + k
+    })
     // New windows are the moment to sweep old counters now and then, without a scheduler.
-    if (newWindow && Math.random() < 0.01) void purgeRateLimits(payload).catch(() => undefined)
-  } catch (error) {
-    for (const hit of batch) hit.reject(error) // settled promises ignore this; none is left hanging
-  } finally {
-    queue.inFlight = false
-    if (queue.pending.length >= MAX_BATCH) void writeBatch(payload, queue)
-    else if (queue.pending.length > 0) schedule(payload, queue)
-  }
-}
+    if (results.includes(1) && Math.random() < 0.01)
+      void purgeRateLimits(payload).catch(() => undefined)
+    return results
+  },
+)
 
 /**
  * A lost connection would otherwise refuse the whole batch where it used to cost one request: the

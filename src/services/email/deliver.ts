@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { senderAddress } from '@/lib/email/addresses'
+import { batched } from '@/lib/batched'
 import { textToHtml } from '@/lib/email/html-text'
 
 import { skipReasonSql } from './eligibility'
@@ -104,10 +105,7 @@ export const sendClaimed = async (
       headers,
     })) as { messageId?: string; response?: string; message?: Buffer | string }
     const raw = sendsForReal() ? null : (info.message?.toString() ?? null)
-    await db.execute(sql`
-      UPDATE email_logs SET status = 'sent', delivered_at = now(), claimed_at = NULL, last_error = NULL,
-        provider_message_id = ${providerId(info)}, raw_message = ${raw}, updated_at = now()
-      WHERE id = ${row.id}`)
+    await markSent(payload, { id: row.id, providerId: providerId(info), raw })
     return 'sent'
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
@@ -120,6 +118,24 @@ export const sendClaimed = async (
     throw error
   }
 }
+
+type Sent = { id: number; providerId: string | null; raw: string | null }
+
+/**
+ * Messages sent at the same moment are marked sent together (lib/batched), in one statement per
+ * turn of the event loop: the window in which a process stopped by force leaves a sent message
+ * unmarked (to be sent again once its claim is stale) stays one round trip long.
+ */
+const markSent = batched(async (payload: Payload, sent: Sent[]) => {
+  await payload.db.drizzle.execute(sql`
+    UPDATE email_logs SET status = 'sent', delivered_at = now(), claimed_at = NULL,
+      last_error = NULL, provider_message_id = s.provider_id, raw_message = s.raw, updated_at = now()
+    FROM unnest(${sql.param(sent.map((row) => row.id))}::int[],
+      ${sql.param(sent.map((row) => row.providerId))}::text[],
+      ${sql.param(sent.map((row) => row.raw))}::text[]) AS s (id, provider_id, raw)
+    WHERE email_logs.id = s.id`)
+  return sent.map(() => undefined)
+}, 100)
 
 /** The id the provider gave ("250 OK queued as X") or else the Message-ID. */
 const providerId = (info: { messageId?: string; response?: string }): string | null =>
