@@ -123,6 +123,19 @@ describe('connections terminated under load', () => {
     expect(totalCount).toBeLessThanOrEqual(options.max)
   })
 
+  it("the app's connections run without JIT compilation, whatever the server's default", async () => {
+    const rows = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        app.payload.db.drizzle.execute(sql`SELECT current_setting('jit') AS jit`),
+      ),
+    )
+    expect(rows.map((result) => (result.rows[0] as { jit: string }).jit)).toEqual([
+      'off',
+      'off',
+      'off',
+    ])
+  })
+
   it('signups run on several connections at once', async () => {
     // 50 concurrent unique signups: more than one of the pool's connections is checked out at
     // once. Counted from the pool's own events, not sampled, so a busy machine cannot hide it.
