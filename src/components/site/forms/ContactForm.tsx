@@ -2,12 +2,13 @@
 
 import { apiFetch } from '@/lib/api-client'
 import { CONTACT_SUBJECTS } from '@/lib/constants'
-import { contactFormSchema } from '@/schemas/client'
 
 import { type Notice, useNotify } from '../notifications/Notifications'
 import { Button, ButtonRow } from '../ui'
 import { Field, Form, Select, SubmitButton, TextField, Textarea } from './fields'
-import { useZodForm } from './use-zod-form'
+import { lazyValidation, useZodForm } from './use-zod-form'
+
+const validation = lazyValidation(() => import('@/schemas/client').then((m) => m.contactFormSchema))
 
 /**
  * The contact form of the contact page and of the footer's modal: the shared schema's messages
@@ -25,7 +26,7 @@ export function ContactForm({
   onCancel?: () => void
 }) {
   const notify = useNotify()
-  const form = useZodForm(contactFormSchema, { name: '', email: '', subject: '', message: '' })
+  const form = useZodForm(validation, { name: '', email: '', subject: '', message: '' })
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async ({ name, email, subject, message }) => {
@@ -40,7 +41,7 @@ export function ContactForm({
   })
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Send a message">
+    <Form onFocus={validation.preload} onSubmit={submit} noValidate aria-label="Send a message">
       <TextField
         label="Name"
         autoComplete="name"

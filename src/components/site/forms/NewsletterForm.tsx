@@ -3,11 +3,10 @@
 import { useEffect } from 'react'
 
 import { apiFetch } from '@/lib/api-client'
-import { newsletterFormSchema } from '@/schemas/client'
 
 import { type Notice, useNotify } from '../notifications/Notifications'
 import { InlineForm, SubmitButton, TextField } from './fields'
-import { useZodForm } from './use-zod-form'
+import { lazyValidation, useZodForm } from './use-zod-form'
 
 export type NewsletterFormProps = {
   interests: string[]
@@ -27,7 +26,9 @@ export type NewsletterFormProps = {
   onEmailChange?: (email: string) => void
 }
 
-const schema = newsletterFormSchema
+const validation = lazyValidation(() =>
+  import('@/schemas/client').then((m) => m.newsletterFormSchema),
+)
 
 /**
  * The newsletter signups of the site (hero, connect, publishing, universe, records, book,
@@ -35,7 +36,7 @@ const schema = newsletterFormSchema
  */
 export function NewsletterForm(props: NewsletterFormProps) {
   const notify = useNotify()
-  const form = useZodForm(schema, { email: '', firstName: '' })
+  const form = useZodForm(validation, { email: '', firstName: '' })
   const { errors, isSubmitting } = form.formState
   const { onEmailChange } = props
 
@@ -71,6 +72,7 @@ export function NewsletterForm(props: NewsletterFormProps) {
     <InlineForm
       id={props.id}
       aria-label="Newsletter signup"
+      onFocus={validation.preload}
       onSubmit={(event) => {
         // Spec §5: a blank (trimmed) email sends nothing and shows nothing.
         if (!form.getValues('email')?.trim()) return event.preventDefault()

@@ -2,14 +2,13 @@
 
 import { ApiError, apiFetch, isDuplicate } from '@/lib/api-client'
 import { CHILD_AGES } from '@/lib/constants'
-import { parentFormSchema } from '@/schemas/client'
 
 import { Field, Form, Select, SubmitButton, TextField } from '../forms/fields'
-import { useZodForm } from '../forms/use-zod-form'
+import { lazyValidation, useZodForm } from '../forms/use-zod-form'
 import { useNotify } from '../notifications/Notifications'
 import { CHILD_AGE_LABELS, PARENT_INTERESTS, PARENT_SOURCE, type SurveyAnswers } from './survey'
 
-const schema = parentFormSchema
+const validation = lazyValidation(() => import('@/schemas/client').then((m) => m.parentFormSchema))
 
 /** Name, email and child's age, sent with the survey answers (spec §3, §5, §7). */
 export function ParentSignupForm({
@@ -20,7 +19,7 @@ export function ParentSignupForm({
   onSuccess: () => void
 }) {
   const notify = useNotify()
-  const form = useZodForm(schema, { name: '', email: '', childAge: undefined })
+  const form = useZodForm(validation, { name: '', email: '', childAge: undefined })
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async ({ name, email, childAge }) => {
@@ -54,7 +53,7 @@ export function ParentSignupForm({
   })
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Join the journey">
+    <Form onFocus={validation.preload} onSubmit={submit} noValidate aria-label="Join the journey">
       <TextField
         label="Your name"
         autoComplete="name"

@@ -2,14 +2,15 @@
 
 import { apiFetch, isDuplicate } from '@/lib/api-client'
 import { REFERRAL_SOURCES, WAITLIST_INTERESTS } from '@/lib/constants'
-import { waitlistFormSchema } from '@/schemas/client'
 
 import { CheckboxGroup, Field, Form, Select, SubmitButton, TextField } from '../forms/fields'
-import { useZodForm } from '../forms/use-zod-form'
+import { lazyValidation, useZodForm } from '../forms/use-zod-form'
 import { useNotify } from '../notifications/Notifications'
 import type { WaitlistPageProduct } from './products'
 
-const schema = waitlistFormSchema
+const validation = lazyValidation(() =>
+  import('@/schemas/client').then((m) => m.waitlistFormSchema),
+)
 
 export const WAITLIST_PENDING = 'Joining the cosmic waitlist...'
 
@@ -29,7 +30,7 @@ export function WaitlistForm({
   referralCode?: string
 }) {
   const notify = useNotify()
-  const form = useZodForm(schema, { email: '', name: '', interests: [], referralSource: '' })
+  const form = useZodForm(validation, { email: '', name: '', interests: [], referralSource: '' })
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async ({ email, name, interests, referralSource }) => {
@@ -62,7 +63,13 @@ export function WaitlistForm({
   })
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Join the waitlist" aria-busy={isSubmitting}>
+    <Form
+      onFocus={validation.preload}
+      onSubmit={submit}
+      noValidate
+      aria-label="Join the waitlist"
+      aria-busy={isSubmitting}
+    >
       <TextField
         label="Email"
         type="email"
