@@ -62,6 +62,8 @@ test('validates, sends, swaps to Message Received, and stores the message', asyn
   await page.goto('/contact')
   const form = page.getByRole('form', { name: 'Send a message' })
   await form.getByRole('button', { name: 'Send Message' }).click()
+  // The form's validation loads when it is first used: wait for its messages.
+  await form.getByText('Name is required').waitFor()
   await expect(form.getByText('Name is required').isVisible()).resolves.toBe(true)
   await expect(
     form.getByText('Please enter a valid email', { exact: true }).isVisible(),

@@ -35,6 +35,8 @@ test('four steps with auto-advance, signup, thank-you, and the stored answers', 
 
   const form = page.getByRole('form', { name: 'Join the journey' })
   await form.getByRole('button', { name: 'Join the Journey' }).click()
+  // The form's validation loads when it is first used: wait for its messages.
+  await form.getByText('Name is required').waitFor()
   await expect(form.getByText('Name is required').isVisible()).resolves.toBe(true)
   await expect(form.getByText('Please enter a valid email address').isVisible()).resolves.toBe(true)
   await expect(form.getByText("Please select your child's age range").isVisible()).resolves.toBe(

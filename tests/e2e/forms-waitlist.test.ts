@@ -52,6 +52,8 @@ test('validates, shows the loader, stores the entry, clears the form, and refuse
   await page.goto('/waitlist?product=publishing')
   const form = page.getByRole('form', { name: 'Join the waitlist' })
   await form.getByRole('button', { name: 'Join the Waitlist' }).click()
+  // The form's validation loads when it is first used: wait for its messages.
+  await form.getByText('Please enter a valid email address').waitFor()
   await expect(form.getByText('Please enter a valid email address').isVisible()).resolves.toBe(true)
   await expect(form.getByText('Name is required').isVisible()).resolves.toBe(true)
 

@@ -32,7 +32,8 @@ test('the footer contact modal validates, sends, notifies and closes', async () 
   await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click()
   const dialog = page.getByRole('dialog', { name: 'Contact us' })
   await dialog.getByRole('button', { name: 'Send Message' }).click()
-  await expect(dialog.getByText('Name is required').isVisible()).resolves.toBe(true)
+  // The form's validation loads when it is first used: the messages appear once it has run.
+  await dialog.getByText('Name is required').waitFor()
   await expect(
     dialog.getByText('Message must be at least 10 characters').isVisible(),
   ).resolves.toBe(true)
