@@ -15,6 +15,9 @@ const withBody = ['content-length', 'transfer-encoding'].map((key) => ({
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The global stylesheet inline in the page (styled-components' styles already are): no
+  // render-blocking request before the first paint (Lighthouse mobile, docs/benchmarks.md).
+  experimental: { inlineCss: true },
   // The browser tests build into their own directory, so `npm start` never serves their build.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   compiler: { styledComponents: true },
