@@ -15,6 +15,8 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import type { CampaignProgress } from '@/services/campaigns/campaign-progress'
+
 import { printTargets, table } from './format'
 import type { Bench } from './run'
 
@@ -34,16 +36,6 @@ export type CampaignBenchRow = {
   value: string
   target: string
   ok: boolean | null
-}
-
-type Progress = {
-  status: string
-  total: number
-  queued: number
-  sent: number
-  failed: number
-  bounced: number
-  skipped: number
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -92,11 +84,11 @@ export const benchCampaign = async (options: CampaignBench): Promise<CampaignBen
     if (send.status !== 202 || !campaignId) throw new Error(`send answered ${send.status}`)
 
     // Polled as the Email Manager does, until nothing is left queued.
-    let progress: Progress | undefined
+    let progress: CampaignProgress | undefined
     let lastReport = Date.now()
     for (;;) {
       const res = await fetch(`${options.baseUrl}/api/admin/campaigns/${campaignId}`, { headers })
-      progress = (await res.json()) as Progress
+      progress = (await res.json()) as CampaignProgress
       const finished = progress.sent + progress.failed + progress.bounced + progress.skipped
       if (progress.status === 'sent' && finished >= progress.total) break
       if (Date.now() - startedAt > TIMEOUT_MS) break

@@ -131,17 +131,14 @@ const sendEmails = async (payload: Payload, jobs: ClaimedJob[]) => {
     return
   }
   const rows = new Map(claimed.map((row) => [row.id, row]))
-  // A job whose message was skipped, or is no longer queued, is done.
-  const finished = jobs.filter((job) => !rows.get(Number(job.input?.logId))).map((job) => job.id)
-  const sends = jobs.flatMap((job) => {
+  const finished: number[] = []
+  const sends: { job: ClaimedJob; row: ClaimedEmail }[] = []
+  for (const job of jobs) {
     const row = rows.get(Number(job.input?.logId))
-    if (!row) return []
-    if (row.skip_reason) {
-      finished.push(job.id)
-      return []
-    }
-    return [{ job, row }]
-  })
+    // A job whose message was skipped, or is no longer queued, is done.
+    if (!row || row.skip_reason) finished.push(job.id)
+    else sends.push({ job, row })
+  }
   let next = 0
   const worker = async () => {
     while (next < sends.length) {

@@ -16,21 +16,19 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   	CONSTRAINT "waitlist_line_counts_product_shard_pk" PRIMARY KEY("product","shard")
   );
 
-  CREATE FUNCTION waitlist_line_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+  CREATE FUNCTION waitlist_line_count_changed() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    INSERT INTO waitlist_line_counts (product, shard, entries)
-      SELECT product::text, floor(random() * 16)::smallint, count(*) FROM new_rows GROUP BY product
-    ON CONFLICT (product, shard) DO UPDATE
-      SET entries = waitlist_line_counts.entries + EXCLUDED.entries;
-    RETURN NULL;
-  END $$;
-
-  CREATE FUNCTION waitlist_line_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    INSERT INTO waitlist_line_counts (product, shard, entries)
-      SELECT product::text, floor(random() * 16)::smallint, -count(*) FROM old_rows GROUP BY product
-    ON CONFLICT (product, shard) DO UPDATE
-      SET entries = waitlist_line_counts.entries + EXCLUDED.entries;
+    IF TG_OP = 'INSERT' THEN
+      INSERT INTO waitlist_line_counts (product, shard, entries)
+        SELECT product::text, floor(random() * 16)::smallint, count(*) FROM new_rows GROUP BY product
+      ON CONFLICT (product, shard) DO UPDATE
+        SET entries = waitlist_line_counts.entries + EXCLUDED.entries;
+    ELSE
+      INSERT INTO waitlist_line_counts (product, shard, entries)
+        SELECT product::text, floor(random() * 16)::smallint, -count(*) FROM old_rows GROUP BY product
+      ON CONFLICT (product, shard) DO UPDATE
+        SET entries = waitlist_line_counts.entries + EXCLUDED.entries;
+    END IF;
     RETURN NULL;
   END $$;
 
@@ -51,9 +49,9 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   END $$;
 
   CREATE TRIGGER waitlist_line_count_inserted AFTER INSERT ON waitlist_entries
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION waitlist_line_count_inserted();
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION waitlist_line_count_changed();
   CREATE TRIGGER waitlist_line_count_deleted AFTER DELETE ON waitlist_entries
-    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION waitlist_line_count_deleted();
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION waitlist_line_count_changed();
   CREATE TRIGGER waitlist_line_count_moved AFTER UPDATE OF product ON waitlist_entries
     FOR EACH ROW WHEN (OLD.product IS DISTINCT FROM NEW.product)
     EXECUTE FUNCTION waitlist_line_count_moved();
@@ -70,8 +68,7 @@ export async function down({ db }: MigrateDownArgs): Promise<void> {
   DROP TRIGGER waitlist_line_count_deleted ON waitlist_entries;
   DROP TRIGGER waitlist_line_count_moved ON waitlist_entries;
   DROP TRIGGER waitlist_line_count_emptied ON waitlist_entries;
-  DROP FUNCTION waitlist_line_count_inserted();
-  DROP FUNCTION waitlist_line_count_deleted();
+  DROP FUNCTION waitlist_line_count_changed();
   DROP FUNCTION waitlist_line_count_moved();
   DROP FUNCTION waitlist_line_count_emptied();
   DROP TABLE "waitlist_line_counts";`)
