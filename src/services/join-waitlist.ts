@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import type { z } from 'zod'
 
 import { PRODUCT_LABELS } from '@/lib/constants'
+import { executePrepared } from '@/lib/db/prepared'
 import { waitlistConfirmationEmail } from '@/lib/email/waitlist'
 import { conflict, isUniqueViolation } from '@/lib/errors'
 import { newReferralCode, referralUrl, sameAddressKey } from '@/lib/referrals'
@@ -62,7 +63,10 @@ export const joinWaitlist = async (payload: Payload, input: SignupInput, ip: str
   const code = newReferralCode()
   const confirmation = confirmationOf(input, code)
   try {
-    const result = await payload.db.drizzle.execute(sql`
+    const result = await executePrepared(
+      payload,
+      'join-waitlist',
+      sql`
       WITH referrer AS (
         SELECT r.id FROM waitlist_entries r
         WHERE ${input.ref ?? null}::text IS NOT NULL AND r.referral_code = ${input.ref ?? null}::text
@@ -88,7 +92,8 @@ export const joinWaitlist = async (payload: Payload, input: SignupInput, ip: str
         'entry',
       )}),
       ${emailWrites(confirmation.email, undefined, 'entry')}
-      SELECT entry.id, ahead.n + 1 AS position FROM entry, ahead`)
+      SELECT entry.id, ahead.n + 1 AS position FROM entry, ahead`,
+    )
     const { id, position } = result.rows[0] as { id: number; position: number }
     return {
       id,

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { batched } from '@/lib/batched'
+import { executePrepared } from '@/lib/db/prepared'
 import { isConnectionLost } from '@/lib/db/unavailable'
 import { hashIp } from '@/lib/anonymize'
 import { env } from '@/lib/env'
@@ -170,7 +171,10 @@ const upsertCounts = async (
   const keys = [...hits.keys()]
   const starts = keys.map((key) => hits.get(key)!.start.toISOString())
   const counts = keys.map((key) => hits.get(key)!.hits)
-  const result = await payload.db.drizzle.execute(sql`
+  const result = await executePrepared(
+    payload,
+    'rate-limit-counts',
+    sql`
     INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
     SELECT hit.key, hit.window_start, hit.hits, now(), now()
     FROM unnest(${sql.param(keys)}::text[], ${sql.param(starts)}::timestamptz[], ${sql.param(counts)}::int[])
@@ -181,7 +185,8 @@ const upsertCounts = async (
         THEN rate_limits.count + EXCLUDED.count ELSE EXCLUDED.count END,
       window_start = EXCLUDED.window_start,
       updated_at = now()
-    RETURNING key, count`)
+    RETURNING key, count`,
+  )
   return new Map(
     (result.rows as { key: string; count: string | number }[]).map((row) => [
       row.key,

@@ -10,6 +10,7 @@ import {
   NEWSLETTER_CONSENT_TEXT,
   confirmationEmail,
 } from '@/lib/email/newsletter'
+import { executePrepared } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
 import { badRequest, conflict } from '@/lib/errors'
 import type { NewsletterSignup } from '@/schemas/newsletter'
@@ -92,7 +93,10 @@ export const subscribeNewsletter = async (
 const subscribeNew = async (payload: Payload, input: NewsletterSignup, ip: string) => {
   const confirmation = newConfirmation(input.email, input.firstName || null)
   const consent = consentOf(input, ip)
-  const result = await payload.db.drizzle.execute(sql`
+  const result = await executePrepared(
+    payload,
+    'subscribe-newsletter',
+    sql`
     WITH subscriber AS (
       INSERT INTO newsletter_subscribers (email, first_name, interests, subscribed_at,
         consent_timestamp, consent_ip, consent_source, unsubscribe_token, double_opt_in_token,
@@ -107,7 +111,8 @@ const subscribeNew = async (payload: Payload, input: NewsletterSignup, ip: strin
       RETURNING id),
     consent AS (${consentInsert(consent, 'subscriber')}),
     ${emailWrites(confirmation.email, undefined, 'subscriber')}
-    SELECT id FROM subscriber`)
+    SELECT id FROM subscriber`,
+  )
   return (result.rows[0] as { id: number } | undefined)?.id ?? null
 }
 
