@@ -104,9 +104,12 @@ const FALLBACK_SUBJECTS = {
   reply: 'Re: Your message to Starfinity',
 } as const
 
-/** HTML becomes text through the email's own converter; plain text keeps its line breaks. */
+/**
+ * HTML (tags or entities) becomes text through the emails' own converter; plain text keeps its
+ * line breaks.
+ */
 const plainText = (content: string) =>
-  /<[a-z!/][^>]*>/i.test(content) ? htmlToText(content) : content
+  /<[a-z!/][^>]*>|&(#\d+|#x[\da-f]+|[a-z]+);/i.test(content) ? htmlToText(content) : content
 
 const GREETING = /^(dear|hi|hello|hey|greetings|welcome back)\b[^\n]*[,!]?$/i
 
@@ -118,6 +121,8 @@ export const offlineSubject = (input: SubjectInput) => {
     .map((line) =>
       line
         .replace(/^#+\s*/, '')
+        // A link's address, which the text part shows after its label, is no part of a subject.
+        .replace(/\s*\(https?:\/\/[^\s)]+\)/g, '')
         .replace(/\s+/g, ' ')
         .trim(),
     )
