@@ -1,6 +1,9 @@
 /** Business constants from the product specification, shared by site, admin and server. */
 export const TAGLINE = 'Where the Future is Human'
 
+/** The founder, as the about and contact pages and their metadata name her. */
+export const FOUNDER_NAME = 'Elena Starling'
+
 export const PRODUCTS = ['earth-app', 'publishing', 'records', 'studio', 'universe'] as const
 export type Product = (typeof PRODUCTS)[number]
 export const DEFAULT_PRODUCT: Product = 'earth-app'

@@ -3,8 +3,9 @@ import { z } from 'zod'
 /**
  * Server environment, parsed once. A missing or malformed variable fails fast with its name. The
  * only other readers of process.env are the ones that run before or outside this parse: Next's
- * runtime switch (instrumentation.ts), the proxy, the CSP module next.config.mjs loads, and the
- * shutdown hooks (installed first, and never allowed to fail a start).
+ * runtime switch (instrumentation.ts, and revalidate.ts, which refreshes the page cache only where
+ * a Next server runs), the proxy, the CSP module next.config.mjs loads, and the shutdown hooks
+ * (installed first, and never allowed to fail a start).
  */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -1,5 +1,4 @@
-import { FOUNDER_NAME } from '@/components/site/about/founder'
-
+import { FOUNDER_NAME } from './constants'
 import { DEFAULT_DESCRIPTION } from './metadata'
 import type { PublicRoute } from './routes'
 

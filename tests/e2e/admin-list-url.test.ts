@@ -91,6 +91,7 @@ test('every tab renders at 390 px in the dark brand theme, without sideways scro
     ['AI Analytics', 'analytics'],
     ['Newsletter', 'newsletter'],
     ['Email Manager', 'email-manager'],
+    ['People', 'people'],
   ] as const
   for (const [name, file] of tabs) {
     await openTab(page, name)

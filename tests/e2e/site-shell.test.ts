@@ -11,6 +11,18 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** The alpha of a computed colour (`rgb(…)` is opaque; `rgba(…, a)` and `rgb(… / a)` carry it). */
+const alpha = (colour: string) => {
+  const parts = /^rgba?\((.*)\)$/
+    .exec(colour)?.[1]
+    ?.split(/[\s,/]+/)
+    .filter(Boolean)
+  if (!parts) throw new Error(`not an rgb colour: ${colour}`)
+  const value = parts[3]
+  if (value === undefined) return 1
+  return value.endsWith('%') ? Number(value.slice(0, -1)) / 100 : Number(value)
+}
+
 test('the mobile menu opens, and closes after a navigation', async () => {
   const { page, context, consoleErrors } = await openPage(browser, { viewport: MOBILE })
   await page.goto('/privacy')
@@ -18,6 +30,16 @@ test('the mobile menu opens, and closes after a navigation', async () => {
   await expect(menu.isVisible()).resolves.toBe(false)
   await page.getByRole('button', { name: 'Open menu' }).click()
   await expect(menu.isVisible()).resolves.toBe(true)
+  // Nothing of the page shows through: the open menu and the bar above it are fully opaque.
+  const background = (element: Element) => getComputedStyle(element).backgroundColor
+  const colours = {
+    menu: await menu.evaluate(background),
+    header: await page.getByRole('banner').evaluate(background),
+  }
+  expect(
+    { menu: alpha(colours.menu), header: alpha(colours.header) },
+    JSON.stringify(colours),
+  ).toEqual({ menu: 1, header: 1 })
   await screenshot(page, 'shell-mobile-menu')
   await menu.getByRole('link', { name: 'Join Waitlist' }).click()
   await page.waitForURL('**/waitlist')

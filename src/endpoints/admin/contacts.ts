@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { DEMO_EMAIL_MESSAGE, requireAdmin, requireFullAdmin } from '@/access/admin'
+import { DEMO_EMAIL_MESSAGE, requireFullAdmin } from '@/access/admin'
 import { adminEmailSchema, contactStatusSchema, contactsQuerySchema } from '@/schemas/admin'
 import {
   contactStats,
@@ -10,28 +10,12 @@ import {
 } from '@/services/admin/contacts'
 
 import { handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, listQueryOf, sentAnswer } from './respond'
+import { adminJson, idOf, listEndpoints, sentAnswer } from './respond'
 
 export const contactsEndpoints: Endpoint[] = [
-  {
-    path: '/admin/contacts',
-    method: 'get',
-    handler: handler(async (req) => {
-      const user = requireAdmin(req)
-      return adminJson(
-        user,
-        await listContacts(req.payload, listQueryOf(req, user, contactsQuerySchema)),
-      )
-    }),
-  },
-  {
-    path: '/admin/contacts/stats',
-    method: 'get',
-    handler: handler(async (req) => {
-      const user = requireAdmin(req)
-      return adminJson(user, { data: await contactStats(req.payload) })
-    }),
-  },
+  ...listEndpoints('/admin/contacts', contactsQuerySchema, listContacts, (req) =>
+    contactStats(req.payload),
+  ),
   {
     path: '/admin/contacts/:id/status',
     method: 'patch',

@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { requireAdmin, requireFullAdmin } from '@/access/admin'
+import { requireFullAdmin } from '@/access/admin'
 import { badRequest } from '@/lib/errors'
 import { listQuerySchema } from '@/schemas/admin'
 import { importStartSchema } from '@/schemas/newsletter-import'
@@ -8,32 +8,16 @@ import { listSubscribers, newsletterStats } from '@/services/admin/newsletter'
 import { importProgress, previewImport, startImport } from '@/services/admin/newsletter-import'
 
 import { clientIp, handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, listQueryOf } from './respond'
+import { adminJson, idOf, listEndpoints } from './respond'
 
 /** An upload's types: browsers send text/csv, some systems a spreadsheet or plain-text type. */
 const CSV_TYPES = ['text/csv', 'text/plain', 'application/vnd.ms-excel']
 const NOT_CSV = 'Upload a CSV file (Content-Type text/csv).'
 
 export const newsletterEndpoints: Endpoint[] = [
-  {
-    path: '/admin/newsletter',
-    method: 'get',
-    handler: handler(async (req) => {
-      const user = requireAdmin(req)
-      return adminJson(
-        user,
-        await listSubscribers(req.payload, listQueryOf(req, user, listQuerySchema)),
-      )
-    }),
-  },
-  {
-    path: '/admin/newsletter/stats',
-    method: 'get',
-    handler: handler(async (req) => {
-      const user = requireAdmin(req)
-      return adminJson(user, { data: await newsletterStats(req.payload) })
-    }),
-  },
+  ...listEndpoints('/admin/newsletter', listQuerySchema, listSubscribers, (req) =>
+    newsletterStats(req.payload),
+  ),
   {
     path: '/admin/newsletter/import/preview',
     method: 'post',

@@ -1,13 +1,13 @@
-import type { PayloadRequest } from 'payload'
+import type { Endpoint, Payload, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 
 import { isDemoUser } from '@/access'
-import { type AdminUser, DEMO_SEARCH_MESSAGE } from '@/access/admin'
+import { type AdminUser, DEMO_SEARCH_MESSAGE, requireAdmin } from '@/access/admin'
 import { AppError, badRequest } from '@/lib/errors'
 import { maskPersonalData } from '@/lib/mask'
 import { idParamSchema } from '@/schemas/admin'
 
-import { json, parseWith } from '../http'
+import { handler, json, parseWith } from '../http'
 
 /** Every admin answer leaves through here: a demo user's copy has its personal data masked. */
 export const adminJson = (user: AdminUser, body: unknown, status = 200) =>
@@ -44,3 +44,31 @@ export const sentAnswer = (status: 'queued' | 'skipped', sentMessage: string) =>
   status === 'queued'
     ? { success: true, message: sentMessage }
     : { success: false, message: NOT_SENT_MESSAGE }
+
+/**
+ * An admin list's two reads, open to every admin: `GET path` answers a page of `list` for the
+ * query (a demo user may not search), `GET path/stats` answers `{ data: stats }`.
+ */
+export const listEndpoints = <S extends z.ZodType<{ search?: string }>>(
+  path: string,
+  querySchema: S,
+  list: (payload: Payload, query: z.output<S>) => Promise<unknown>,
+  stats: (req: PayloadRequest) => Promise<unknown>,
+): Endpoint[] => [
+  {
+    path,
+    method: 'get',
+    handler: handler(async (req) => {
+      const user = requireAdmin(req)
+      return adminJson(user, await list(req.payload, listQueryOf(req, user, querySchema)))
+    }),
+  },
+  {
+    path: `${path}/stats`,
+    method: 'get',
+    handler: handler(async (req) => {
+      const user = requireAdmin(req)
+      return adminJson(user, { data: await stats(req) })
+    }),
+  },
+]

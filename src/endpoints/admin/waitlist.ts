@@ -18,29 +18,12 @@ import {
 } from '@/services/admin/waitlist'
 
 import { handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, listQueryOf, queryOf, sentAnswer } from './respond'
+import { adminJson, idOf, listEndpoints, queryOf, sentAnswer } from './respond'
 
 export const waitlistEndpoints: Endpoint[] = [
-  {
-    path: '/admin/waitlist',
-    method: 'get',
-    handler: handler(async (req) => {
-      const user = requireAdmin(req)
-      return adminJson(
-        user,
-        await listWaitlist(req.payload, listQueryOf(req, user, waitlistQuerySchema)),
-      )
-    }),
-  },
-  {
-    path: '/admin/waitlist/stats',
-    method: 'get',
-    handler: handler(async (req) => {
-      const user = requireAdmin(req)
-      const { product } = queryOf(req, waitlistStatsQuerySchema)
-      return adminJson(user, { data: await waitlistStats(req.payload, product) })
-    }),
-  },
+  ...listEndpoints('/admin/waitlist', waitlistQuerySchema, listWaitlist, (req) =>
+    waitlistStats(req.payload, queryOf(req, waitlistStatsQuerySchema).product),
+  ),
   {
     // The referral leaderboard of each product, or of the one asked for (decision 0119).
     path: '/admin/waitlist/leaderboard',

@@ -9,6 +9,7 @@ import type { Payload } from 'payload'
 import type { AdminUser } from '@/access/admin'
 import { EMAIL_QUEUE } from '@/lib/constants'
 import { senderEmail } from '@/lib/email/addresses'
+import { escapeHtml } from '@/lib/email/html-text'
 import { AppError, badRequest } from '@/lib/errors'
 import {
   IMPORT_CONSENT_TEXT,
@@ -385,12 +386,13 @@ const importBatch = (
   rows: BatchRow[],
 ) => {
   // The message is the same for everyone but the name in its greeting: written once per batch
-  // with a placeholder the statement fills in (escaped for the HTML part), so a batch's
-  // parameters stay small.
+  // with a placeholder the statement fills in with each person's name (escaped for the HTML part
+  // by the emails' own escapeHtml), so a batch's parameters stay small.
   const template = newConfirmation('', NAME_PLACEHOLDER)
   const people = rows.map((row) => {
     // As a signup's: the link's token is derived from the Message-ID; only its hash is stored.
     const messageId = newMessageId()
+    const greeting = row.first_name || 'Friend'
     return {
       email: row.email,
       first_name: row.first_name,
@@ -398,6 +400,8 @@ const importBatch = (
       unsubscribe_token: randomToken(),
       token_hash: confirmed ? null : hashToken(confirmationToken(messageId)),
       message_id: messageId,
+      greeting_name: greeting,
+      greeting_html: escapeHtml(greeting),
     }
   })
   const consentAt = record.consent_confirmed_at
@@ -413,7 +417,7 @@ const importBatch = (
     ? sql``
     : sql`,
     reason AS (
-      SELECT p.*, coalesce(nullif(p.first_name, ''), 'Friend') AS greeting_name,
+      SELECT p.*,
         ${skipReasonSql(sql`p.email`, 'confirmation', false)} AS reason
       FROM people p JOIN subscriber s ON s.email = p.email),
     log AS (
@@ -421,9 +425,7 @@ const importBatch = (
         sent_at, status, skip_reason, message_id, is_bulk, tags)
       SELECT email, ${senderEmail()}::text, ${template.email.subject}::text,
         replace(${template.email.text}::text, ${NAME_PLACEHOLDER}::text, greeting_name),
-        replace(${template.email.html}::text, ${NAME_PLACEHOLDER}::text,
-          replace(replace(replace(replace(greeting_name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
-            '"', '&quot;')),
+        replace(${template.email.html}::text, ${NAME_PLACEHOLDER}::text, greeting_html),
         'confirmation'::enum_email_logs_email_type, now(),
         (CASE WHEN reason IS NULL THEN 'queued' ELSE 'skipped' END)::enum_email_logs_status,
         reason, message_id, false, '["double-opt-in","import"]'::jsonb
@@ -434,7 +436,7 @@ const importBatch = (
     WITH people AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(people)}::jsonb) AS p(email text,
         first_name text, interests jsonb, unsubscribe_token text, token_hash text,
-        message_id text)),
+        message_id text, greeting_name text, greeting_html text)),
     subscriber AS (
       INSERT INTO newsletter_subscribers (email, first_name, interests, subscribed_at,
         consent_timestamp, consent_ip, consent_source, unsubscribe_token, double_opt_in_token,

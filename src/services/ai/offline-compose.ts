@@ -1,4 +1,5 @@
 import { CONTACT_SUBJECTS } from '@/lib/constants'
+import { htmlToText } from '@/lib/email/html-text'
 import type { BrandFacts } from '@/services/brand-facts'
 
 import type { ComposeChatInput, ReplyDraftInput, SubjectInput } from './types'
@@ -103,13 +104,12 @@ const FALLBACK_SUBJECTS = {
   reply: 'Re: Your message to Starfinity',
 } as const
 
+/**
+ * HTML (tags or entities) becomes text through the emails' own converter; plain text keeps its
+ * line breaks.
+ */
 const plainText = (content: string) =>
-  content
-    .replace(/<(style|script)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<\/(h\d|p|div|li)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
+  /<[a-z!/][^>]*>|&(#\d+|#x[\da-f]+|[a-z]+);/i.test(content) ? htmlToText(content) : content
 
 const GREETING = /^(dear|hi|hello|hey|greetings|welcome back)\b[^\n]*[,!]?$/i
 
@@ -121,6 +121,8 @@ export const offlineSubject = (input: SubjectInput) => {
     .map((line) =>
       line
         .replace(/^#+\s*/, '')
+        // A link's address, which the text part shows after its label, is no part of a subject.
+        .replace(/\s*\(https?:\/\/[^\s)]+\)/g, '')
         .replace(/\s+/g, ' ')
         .trim(),
     )

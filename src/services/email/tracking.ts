@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { escapeHtml } from '@/lib/email/html-text'
 import { env, serverUrl } from '@/lib/env'
 
 /** Open and click tracking: off unless EMAIL_TRACKING=on, and then only in bulk mail. */
@@ -17,8 +18,6 @@ export const validSignature = (value: string, signature: string) => {
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
-
 /** Links go through the click endpoint and a 1×1 image marks the open; each URL is signed. */
 export const withTracking = (html: string, logId: number) => {
   const base = `${serverUrl()}/api/email`
@@ -29,7 +28,7 @@ export const withTracking = (html: string, logId: number) => {
       url: target,
       sig: sign(`${logId} ${target}`),
     })
-    return `href="${escapeAttribute(`${base}/click?${query}`)}"`
+    return `href="${escapeHtml(`${base}/click?${query}`)}"`
   })
   const pixel = `<img src="${base}/open?id=${logId}&amp;sig=${sign(String(logId))}" width="1" height="1" alt="" style="display:none">`
   return `${tracked}\n${pixel}`

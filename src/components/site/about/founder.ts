@@ -1,2 +1,2 @@
-/** The founder, as the about and contact pages name her. */
-export const FOUNDER_NAME = 'Elena Starling'
+/** The founder, as the about and contact pages name her (the name itself lives in lib). */
+export { FOUNDER_NAME } from '@/lib/constants'
