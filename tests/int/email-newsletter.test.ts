@@ -425,10 +425,19 @@ describe('unsubscribe and preferences', () => {
     const html = String(mail.parsed.html)
     const open = /src="https:\/\/starfinity\.example\/api(\/email\/open\?[^"]+)"/.exec(html)![1]
     const click = /href="https:\/\/starfinity\.example\/api(\/email\/click\?[^"]+)"/.exec(html)![1]
-    const pixel = await app.request('GET', open.replace(/&amp;/g, '&'))
+    // The reader's phone and address: what is stored of them is browser, OS and device type and
+    // a hash, never the User-Agent string or the IP (decision 0111).
+    const reader = {
+      ip: randomIp(),
+      headers: {
+        'User-Agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      },
+    }
+    const pixel = await app.request('GET', open.replace(/&amp;/g, '&'), reader)
     expect(pixel.status).toBe(200)
     expect(pixel.headers.get('content-type')).toBe('image/gif')
-    const followed = await app.request('GET', click.replace(/&amp;/g, '&'))
+    const followed = await app.request('GET', click.replace(/&amp;/g, '&'), reader)
     expect(followed.status).toBe(302)
     expect(followed.headers.get('location')).toBe('https://starfinity.example/books?a=1&b=2')
     const events = await app.payload.find({
@@ -436,6 +445,21 @@ describe('unsubscribe and preferences', () => {
       where: { email: { equals: email }, eventType: { in: ['open', 'click'] } },
     })
     expect(events.docs.map((e) => e.eventType).sort()).toEqual(['click', 'open'])
+    for (const event of events.docs) {
+      expect(event).toMatchObject({ browser: 'Mobile Safari', os: 'iOS', deviceType: 'mobile' })
+      expect(event.ipHash).toMatch(/^[\w-]{22}$/)
+    }
+    const stored = await app.payload.db.drizzle.execute(
+      sql`SELECT row_to_json(e)::text AS row FROM email_events e WHERE email = ${email}
+        AND event_type IN ('open', 'click')`,
+    )
+    expect(stored.rows).toHaveLength(2)
+    for (const { row } of stored.rows as { row: string }[]) {
+      expect(row).not.toContain('iPhone OS 17_4')
+      expect(row).not.toContain(reader.ip)
+      expect(Object.keys(JSON.parse(row))).not.toContain('user_agent')
+      expect(Object.keys(JSON.parse(row))).not.toContain('ip_address')
+    }
     expect((await app.payload.findByID({ collection: 'email-logs', id })).emailOpened).toBe(true)
     // Another target with the same signature is refused: no open redirect.
     const forged = click
