@@ -1,7 +1,9 @@
+import type { MigrateDownArgs, MigrateUpArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { runEmailQueue } from '@/jobs/queue'
+import * as emailEventsMigration from '@/migrations/20261125_141025_email_events_visitor'
 import { advanceSequences } from '@/services/email/sequences'
 import { queueEmail } from '@/services/email/queue'
 
@@ -466,5 +468,35 @@ describe('unsubscribe and preferences', () => {
       .replace(/&amp;/g, '&')
       .replace(/url=[^&]+/, 'url=https%3A%2F%2Fevil.example%2F')
     expect((await app.request('GET', forged)).status).toBe(400)
+  })
+
+  it('the migration converts stored opens and clicks: browser kept, User-Agent and IP gone', async () => {
+    const db = app.payload.db.drizzle
+    const args = { db, payload: app.payload, req: {} } as unknown as MigrateDownArgs & MigrateUpArgs
+    await emailEventsMigration.down(args)
+    const email = uniqueEmail('migrated')
+    await db.execute(sql`
+      INSERT INTO email_events (email, event_type, user_agent, ip_address)
+      VALUES (${email}, 'open', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0', '203.0.113.7'),
+             (${email}, 'bounce', NULL, NULL)`)
+    await emailEventsMigration.up(args)
+    expect(
+      await db.execute(sql`SELECT event_type, browser, os, device_type, ip_hash FROM email_events
+        WHERE email = ${email} ORDER BY event_type`),
+    ).toMatchObject({
+      rows: [
+        { event_type: 'bounce', browser: null, os: null, device_type: null, ip_hash: null },
+        {
+          event_type: 'open',
+          browser: 'Firefox',
+          os: 'Windows',
+          device_type: 'desktop',
+          ip_hash: null,
+        },
+      ],
+    })
+    const columns = await db.execute(sql`SELECT column_name FROM information_schema.columns
+      WHERE table_name = 'email_events' AND column_name IN ('user_agent', 'ip_address')`)
+    expect(columns.rows).toEqual([])
   })
 })
