@@ -508,8 +508,10 @@ export interface EmailEvent {
   eventType: string;
   timestamp?: string | null;
   providerEventId?: string | null;
-  userAgent?: string | null;
-  ipAddress?: string | null;
+  browser?: string | null;
+  os?: string | null;
+  deviceType?: string | null;
+  ipHash?: string | null;
   url?: string | null;
   reason?: string | null;
   metadata?:
@@ -1621,8 +1623,10 @@ export interface EmailEventsSelect<T extends boolean = true> {
   eventType?: T;
   timestamp?: T;
   providerEventId?: T;
-  userAgent?: T;
-  ipAddress?: T;
+  browser?: T;
+  os?: T;
+  deviceType?: T;
+  ipHash?: T;
   url?: T;
   reason?: T;
   metadata?: T;

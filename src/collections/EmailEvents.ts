@@ -17,8 +17,12 @@ export const EmailEvents: CollectionConfig = {
     { name: 'eventType', type: 'text', required: true, index: true },
     createdAtField('timestamp'),
     { name: 'providerEventId', type: 'text', unique: true },
-    { name: 'userAgent', type: 'text' },
-    { name: 'ipAddress', type: 'text' },
+    // Of an open or a click, what the other events keep (decision 0111): browser, OS and device
+    // type, never the User-Agent string; the IP only as a hash salted per day.
+    { name: 'browser', type: 'text' },
+    { name: 'os', type: 'text' },
+    { name: 'deviceType', type: 'text' },
+    { name: 'ipHash', type: 'text' },
     { name: 'url', type: 'text' },
     { name: 'reason', type: 'text' },
     jsonField('metadata'),

@@ -19,6 +19,7 @@ import * as migration_20261125_085126_page_seo from './20261125_085126_page_seo'
 import * as migration_20261125_090141_waitlist_line_index from './20261125_090141_waitlist_line_index';
 import * as migration_20261125_091627_newsletter_import from './20261125_091627_newsletter_import';
 import * as migration_20261125_105817_waitlist_line_counts from './20261125_105817_waitlist_line_counts';
+import * as migration_20261125_141025_email_events_visitor from './20261125_141025_email_events_visitor';
 
 export const migrations = [
   {
@@ -124,6 +125,11 @@ export const migrations = [
   {
     up: migration_20261125_105817_waitlist_line_counts.up,
     down: migration_20261125_105817_waitlist_line_counts.down,
-    name: '20261125_105817_waitlist_line_counts'
+    name: '20261125_105817_waitlist_line_counts',
+  },
+  {
+    up: migration_20261125_141025_email_events_visitor.up,
+    down: migration_20261125_141025_email_events_visitor.down,
+    name: '20261125_141025_email_events_visitor'
   },
 ];

@@ -23,9 +23,11 @@ export const retentionOf = (settings: { retention?: Partial<Retention> | null })
 export type Purged = {
   analyticsEvents: number
   engagementEvents: number
+  emailEvents: number
   emailBodies: number
   unconfirmedSignups: number
   expiredTokens: number
+  expiredDataRequests: number
   expiredSessions: number
   staleImportPreviews: number
 }
@@ -46,10 +48,11 @@ const inBatches = async (payload: Payload, statement: SQL) => {
 const olderThanMonths = (months: number) => sql`now() - make_interval(months => ${months})`
 
 /**
- * Deletes what is past its age: analytics and engagement events, the contents of old email logs
+ * Deletes what is past its age: analytics, engagement and email events, the contents of old email logs
  * (the row saying who was sent what subject and when stays), newsletter signups that were never
  * confirmed (with their signup consent, which was never completed), spent confirmation tokens that
- * expired, expired sign-in sessions and newsletter import previews never started. Safe to run twice or on two instances at once.
+ * expired, export and erasure requests whose link expired, expired sign-in sessions and newsletter
+ * import previews never started. Safe to run twice or on two instances at once.
  */
 export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
@@ -65,6 +68,12 @@ export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
   const engagementEvents = await inBatches(
     payload,
     sql`DELETE FROM engagement_events WHERE id IN (SELECT id FROM engagement_events
+      WHERE created_at < ${eventsBefore} LIMIT ${BATCH}) RETURNING 1`,
+  )
+  // Opens, clicks, bounces, complaints and unsubscribes of sent emails: events like the others.
+  const emailEvents = await inBatches(
+    payload,
+    sql`DELETE FROM email_events WHERE id IN (SELECT id FROM email_events
       WHERE created_at < ${eventsBefore} LIMIT ${BATCH}) RETURNING 1`,
   )
   const emailBodies = await inBatches(
@@ -96,6 +105,12 @@ export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
         WHERE double_opt_in_token IS NOT NULL AND double_opt_in_expires < now() LIMIT ${BATCH})
       RETURNING 1`,
   )
+  // Export and erasure links from the preferences page (decision 0112): the row holds the address.
+  const expiredDataRequests = await inBatches(
+    payload,
+    sql`DELETE FROM data_requests WHERE id IN (SELECT id FROM data_requests
+      WHERE expires_at < now() LIMIT ${BATCH}) RETURNING 1`,
+  )
   const expiredSessions = await inBatches(
     payload,
     sql`DELETE FROM users_sessions WHERE id IN (SELECT id FROM users_sessions
@@ -106,9 +121,11 @@ export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
   return {
     analyticsEvents,
     engagementEvents,
+    emailEvents,
     emailBodies,
     unconfirmedSignups,
     expiredTokens,
+    expiredDataRequests,
     expiredSessions,
     staleImportPreviews,
   }

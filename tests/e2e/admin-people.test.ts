@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { openTab, signIn, visitorPost } from './helpers/admin'
@@ -38,10 +38,34 @@ const stored = async () =>
     )[0].n,
   )
 
+/** The lists of the dashboard that hold people, each with its search box and its empty text. */
+const LISTS = [
+  { tab: 'Waitlist Management', search: 'Search waitlist', empty: 'No waitlist entries found' },
+  { tab: 'Newsletter', search: 'Search subscribers', empty: 'No newsletter subscribers yet' },
+  { tab: 'Contact Messages', search: 'Search messages', empty: 'No contact messages yet' },
+  { tab: 'Email Manager', search: 'Search emails', empty: 'No emails found' },
+] as const
+
+/** Opens a list's tab and searches it for the address (the search lands in the address bar). */
+const searchList = async (page: Page, list: (typeof LISTS)[number]) => {
+  await openTab(page, list.tab)
+  await page.getByLabel(list.search, { exact: true }).fill(email)
+  await expect
+    .poll(() => new URL(page.url()).searchParams.get('search'), { timeout: 10_000 })
+    .toBe(email)
+}
+
+const rowsOf = (page: Page) => page.getByRole('row').filter({ hasText: email })
+
 test('a full admin finds one person, downloads their records and erases them', async () => {
   expect(await stored()).toBeGreaterThanOrEqual(5)
   const { page, context, consoleErrors } = await openPage(browser)
   await signIn(page, 'full')
+  // Before the erasure, the search of each list the visitor posted to finds the person.
+  for (const list of LISTS.slice(0, 3)) {
+    await searchList(page, list)
+    await rowsOf(page).first().waitFor()
+  }
   await openTab(page, 'People')
   await page.getByLabel('Email address').fill(email.toUpperCase())
   await page.getByRole('button', { name: 'Look up' }).click()
@@ -74,6 +98,15 @@ test('a full admin finds one person, downloads their records and erases them', a
   await dialog.getByRole('button', { name: 'Erase permanently' }).click()
   await page.getByText(`No records found for ${email}.`).waitFor()
   expect(await stored()).toBe(0)
+
+  // Every tab's search for the address now finds nothing, not even for a moment: the answers the
+  // lists gave before the erasure are not shown again.
+  for (const list of LISTS) {
+    await searchList(page, list)
+    await page.getByText(list.empty).first().waitFor()
+    await expect(rowsOf(page).count(), list.tab).resolves.toBe(0)
+  }
+  await screenshot(page, 'admin-people-erased-email-manager')
   expect(consoleErrors).toEqual([])
   await context.close()
 })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { exerciseNewsletterForm, pageErrors } from './content-helpers'
 import { MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
+import { E2E_USERS } from './helpers/users'
 
 /** axe walks every node of several pages: minutes, not seconds, on a busy 2-core machine. */
 const AXE_TIMEOUT_MS = 180_000
@@ -175,6 +176,46 @@ test('/privacy: four principles and the sections of the spec', async () => {
   expect(kept).toContain('Analytics and interaction events: 13 months')
   expect(kept).toContain('deleted after 12 months')
   expect(kept).toContain('deleted after 30 days')
+  await context.close()
+})
+
+test('/privacy states the retention ages a full admin sets, once the settings are saved', async () => {
+  const { page, context } = await openPage(browser)
+  const api = context.request
+  const { username, password } = E2E_USERS.full
+  const login = await api.post('/api/users/login', { data: { username, password } })
+  expect(login.status()).toBe(200)
+  const headers = { Authorization: `JWT ${((await login.json()) as { token: string }).token}` }
+  const setAges = async (eventsMonths: number, emailBodiesMonths: number) => {
+    const saved = await api.post('/api/globals/site-settings', {
+      headers,
+      data: { retention: { eventsMonths, emailBodiesMonths } },
+    })
+    expect(saved.status()).toBe(200)
+  }
+  const kept = async () => {
+    await page.goto('/privacy')
+    return (await page.locator('section[aria-labelledby="retention"]').textContent()) ?? ''
+  }
+
+  await setAges(6, 3)
+  try {
+    // Saving the settings revalidates the cached page (decision 0070); the first visit after it
+    // may still get the old page while the new one renders.
+    await expect
+      .poll(kept, { timeout: 15_000, interval: 500 })
+      .toContain('Analytics and interaction events: 6 months')
+    const text = await kept()
+    expect(text).toContain('deleted after 3 months')
+    expect(text).not.toContain('13 months')
+    expect(text).not.toContain('12 months')
+  } finally {
+    await setAges(13, 12)
+  }
+  await expect
+    .poll(kept, { timeout: 15_000, interval: 500 })
+    .toContain('Analytics and interaction events: 13 months')
+  expect(await kept()).toContain('deleted after 12 months')
   await context.close()
 })
 

@@ -1,7 +1,9 @@
+import type { MigrateDownArgs, MigrateUpArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { runEmailQueue } from '@/jobs/queue'
+import * as emailEventsMigration from '@/migrations/20261125_141025_email_events_visitor'
 import { advanceSequences } from '@/services/email/sequences'
 import { queueEmail } from '@/services/email/queue'
 
@@ -425,10 +427,19 @@ describe('unsubscribe and preferences', () => {
     const html = String(mail.parsed.html)
     const open = /src="https:\/\/starfinity\.example\/api(\/email\/open\?[^"]+)"/.exec(html)![1]
     const click = /href="https:\/\/starfinity\.example\/api(\/email\/click\?[^"]+)"/.exec(html)![1]
-    const pixel = await app.request('GET', open.replace(/&amp;/g, '&'))
+    // The reader's phone and address: what is stored of them is browser, OS and device type and
+    // a hash, never the User-Agent string or the IP (decision 0111).
+    const reader = {
+      ip: randomIp(),
+      headers: {
+        'User-Agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      },
+    }
+    const pixel = await app.request('GET', open.replace(/&amp;/g, '&'), reader)
     expect(pixel.status).toBe(200)
     expect(pixel.headers.get('content-type')).toBe('image/gif')
-    const followed = await app.request('GET', click.replace(/&amp;/g, '&'))
+    const followed = await app.request('GET', click.replace(/&amp;/g, '&'), reader)
     expect(followed.status).toBe(302)
     expect(followed.headers.get('location')).toBe('https://starfinity.example/books?a=1&b=2')
     const events = await app.payload.find({
@@ -436,11 +447,56 @@ describe('unsubscribe and preferences', () => {
       where: { email: { equals: email }, eventType: { in: ['open', 'click'] } },
     })
     expect(events.docs.map((e) => e.eventType).sort()).toEqual(['click', 'open'])
+    for (const event of events.docs) {
+      expect(event).toMatchObject({ browser: 'Mobile Safari', os: 'iOS', deviceType: 'mobile' })
+      expect(event.ipHash).toMatch(/^[\w-]{22}$/)
+    }
+    const stored = await app.payload.db.drizzle.execute(
+      sql`SELECT row_to_json(e)::text AS row FROM email_events e WHERE email = ${email}
+        AND event_type IN ('open', 'click')`,
+    )
+    expect(stored.rows).toHaveLength(2)
+    for (const { row } of stored.rows as { row: string }[]) {
+      expect(row).not.toContain('iPhone OS 17_4')
+      expect(row).not.toContain(reader.ip)
+      expect(Object.keys(JSON.parse(row))).not.toContain('user_agent')
+      expect(Object.keys(JSON.parse(row))).not.toContain('ip_address')
+    }
     expect((await app.payload.findByID({ collection: 'email-logs', id })).emailOpened).toBe(true)
     // Another target with the same signature is refused: no open redirect.
     const forged = click
       .replace(/&amp;/g, '&')
       .replace(/url=[^&]+/, 'url=https%3A%2F%2Fevil.example%2F')
     expect((await app.request('GET', forged)).status).toBe(400)
+  })
+
+  it('the migration converts stored opens and clicks: browser kept, User-Agent and IP gone', async () => {
+    const db = app.payload.db.drizzle
+    const args = { db, payload: app.payload, req: {} } as unknown as MigrateDownArgs & MigrateUpArgs
+    await emailEventsMigration.down(args)
+    const email = uniqueEmail('migrated')
+    await db.execute(sql`
+      INSERT INTO email_events (email, event_type, user_agent, ip_address)
+      VALUES (${email}, 'open', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0', '203.0.113.7'),
+             (${email}, 'bounce', NULL, NULL)`)
+    await emailEventsMigration.up(args)
+    expect(
+      await db.execute(sql`SELECT event_type, browser, os, device_type, ip_hash FROM email_events
+        WHERE email = ${email} ORDER BY event_type`),
+    ).toMatchObject({
+      rows: [
+        { event_type: 'bounce', browser: null, os: null, device_type: null, ip_hash: null },
+        {
+          event_type: 'open',
+          browser: 'Firefox',
+          os: 'Windows',
+          device_type: 'desktop',
+          ip_hash: null,
+        },
+      ],
+    })
+    const columns = await db.execute(sql`SELECT column_name FROM information_schema.columns
+      WHERE table_name = 'email_events' AND column_name IN ('user_agent', 'ip_address')`)
+    expect(columns.rows).toEqual([])
   })
 })

@@ -58,7 +58,7 @@ const seedPerson = async (email: string) => {
   })
   await payload.create({
     collection: 'email-events',
-    data: { email, eventType: 'open', ipAddress: '198.51.100.9' },
+    data: { email, eventType: 'open', browser: 'Firefox', os: 'Linux', deviceType: 'desktop' },
   })
   await payload.create({
     collection: 'bounce-events',

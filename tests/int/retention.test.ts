@@ -45,6 +45,33 @@ const event = async (collection: 'analytics-events' | 'engagement-events', age: 
   return doc.id
 }
 
+/** An open of a tracked email, as the pixel records it (decision 0111: no User-Agent, no IP). */
+const emailEvent = async (age: string) => {
+  const doc = await app.payload.create({
+    collection: 'email-events',
+    data: { email: uniqueEmail('reader'), eventType: 'open', browser: 'Firefox', os: 'Linux' },
+  })
+  await backdate('email_events', doc.id, age)
+  return doc.id
+}
+
+/** A visitor's export or erasure request from the preferences page, its link expiring `in`. */
+const dataRequest = async (expiresIn: string) => {
+  const doc = await app.payload.create({
+    collection: 'data-requests',
+    data: {
+      email: uniqueEmail('asker'),
+      kind: 'export',
+      tokenHash: `hash-${Math.random()}`,
+      expiresAt: new Date().toISOString(),
+    },
+  })
+  await db().execute(
+    sql`UPDATE data_requests SET expires_at = now() + ${expiresIn}::interval WHERE id = ${doc.id}`,
+  )
+  return doc.id
+}
+
 const emailLog = async (age: string) => {
   const doc = await app.payload.create({
     collection: 'email-logs',
@@ -91,6 +118,8 @@ describe('retention', () => {
     const youngAnalytics = await event('analytics-events', '12 months 25 days')
     const oldEngagement = await event('engagement-events', '13 months 1 day')
     const youngEngagement = await event('engagement-events', '12 months 25 days')
+    const oldEmailEvent = await emailEvent('13 months 1 day')
+    const youngEmailEvent = await emailEvent('12 months 25 days')
     const oldLog = await emailLog('12 months 1 day')
     const youngLog = await emailLog('11 months 25 days')
 
@@ -107,6 +136,10 @@ describe('retention', () => {
     await db().execute(sql`UPDATE newsletter_subscribers SET double_opt_in_token = 'live-hash',
       double_opt_in_expires = now() + interval '1 hour' WHERE id = ${resent.id}`)
 
+    // One export link that expired an hour ago, one still valid.
+    const expiredRequest = await dataRequest('-1 hour')
+    const liveRequest = await dataRequest('1 hour')
+
     await app.createUser('retention-admin', 'full')
     const [{ id: userId }] = await rows<{ id: number }>(
       sql`SELECT id FROM users WHERE username = 'retention-admin'`,
@@ -120,9 +153,11 @@ describe('retention', () => {
     expect(purged).toEqual({
       analyticsEvents: 1,
       engagementEvents: 1,
+      emailEvents: 1,
       emailBodies: 1,
       unconfirmedSignups: 1,
       expiredTokens: 1,
+      expiredDataRequests: 1,
       expiredSessions: 1,
       staleImportPreviews: 0,
     })
@@ -131,6 +166,10 @@ describe('retention', () => {
     expect(await exists('analytics_events', youngAnalytics)).toBe(true)
     expect(await exists('engagement_events', oldEngagement)).toBe(false)
     expect(await exists('engagement_events', youngEngagement)).toBe(true)
+    expect(await exists('email_events', oldEmailEvent)).toBe(false)
+    expect(await exists('email_events', youngEmailEvent)).toBe(true)
+    expect(await exists('data_requests', expiredRequest)).toBe(false)
+    expect(await exists('data_requests', liveRequest)).toBe(true)
 
     // The old log keeps who, what subject and when; its contents are gone.
     const [old] = await rows<Record<string, string | null>>(
@@ -167,7 +206,7 @@ describe('retention', () => {
     ).toEqual([{ id: 'live-session' }])
 
     // Nothing left to do: a second run (or a second instance) deletes nothing more.
-    expect(Object.values(await purgeExpiredData(app.payload))).toEqual([0, 0, 0, 0, 0, 0, 0])
+    expect(Object.values(await purgeExpiredData(app.payload))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0])
   })
 
   it('reads the ages from the site settings', async () => {
@@ -178,7 +217,9 @@ describe('retention', () => {
     await app.payload.updateGlobal({ slug: 'site-settings', data: siteSettings })
     const twoMonths = await event('analytics-events', '2 months 1 day')
     const logOfTwoMonths = await emailLog('2 months 1 day')
-    expect((await purgeExpiredData(app.payload)).analyticsEvents).toBe(0)
+    const emailEventOfTwoMonths = await emailEvent('2 months 1 day')
+    const before = await purgeExpiredData(app.payload)
+    expect([before.analyticsEvents, before.emailEvents]).toEqual([0, 0])
 
     await app.payload.updateGlobal({
       slug: 'site-settings',
@@ -189,7 +230,9 @@ describe('retention', () => {
       // This one and the first test's youngest (12 and 11 months old): both now past the age.
       expect(purged.analyticsEvents).toBe(2)
       expect(purged.emailBodies).toBe(2)
+      expect(purged.emailEvents).toBe(2)
       expect(await exists('analytics_events', twoMonths)).toBe(false)
+      expect(await exists('email_events', emailEventOfTwoMonths)).toBe(false)
       const [log] = await rows<{ message: string | null }>(
         sql`SELECT message FROM email_logs WHERE id = ${logOfTwoMonths}`,
       )

@@ -3,8 +3,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { hashIp } from '@/lib/anonymize'
 import { escapeHtml } from '@/lib/email/html-text'
 import { env, serverUrl } from '@/lib/env'
+import { describeVisitor } from '@/lib/visitor'
 
 /** Open and click tracking: off unless EMAIL_TRACKING=on, and then only in bulk mail. */
 export const trackingOn = () => env().EMAIL_TRACKING === 'on'
@@ -34,17 +36,24 @@ export const withTracking = (html: string, logId: number) => {
   return `${tracked}\n${pixel}`
 }
 
-/** Records an open or a click of a logged email (the campaign totals and rollups count these). */
+/**
+ * Records an open or a click of a logged email (the campaign totals and rollups count these). Of the
+ * reader's browser only browser, OS and device type are kept, and of the address a hash salted per
+ * day, as for the site's other events (decision 0111).
+ */
 export const recordTrackingEvent = async (
   payload: Payload,
   logId: number,
   type: 'open' | 'click',
   details: { url?: string; userAgent?: string | null; ip?: string },
 ) => {
+  const { browser, os, deviceType } = describeVisitor(details.userAgent ?? null)
+  const ipHash = details.ip ? hashIp(details.ip) : null
   await payload.db.drizzle.execute(sql`
-    INSERT INTO email_events (campaign_id, email, event_type, timestamp, url, user_agent, ip_address, updated_at, created_at)
-    SELECT campaign_id, to_email, ${type}, now(), ${details.url ?? null}, ${details.userAgent ?? null},
-      ${details.ip ?? null}, now(), now()
+    INSERT INTO email_events (campaign_id, email, event_type, timestamp, url, browser, os, device_type,
+      ip_hash, updated_at, created_at)
+    SELECT campaign_id, to_email, ${type}, now(), ${details.url ?? null}, ${browser}, ${os},
+      ${deviceType}, ${ipHash}, now(), now()
     FROM email_logs WHERE id = ${logId}`)
   await payload.db.drizzle.execute(
     sql`UPDATE email_logs SET email_opened = true WHERE id = ${logId} AND NOT email_opened`,

@@ -4,7 +4,9 @@ import type { Payload } from 'payload'
 /**
  * Rolls the email log and email events of the last `days` UTC days (today included) into the
  * daily deliverability metrics (one row per day, rates as numeric(5,2) percentages), and
- * recomputes campaign totals from the same sources. Idempotent: run it as often as you like.
+ * recomputes campaign totals from the same sources. Idempotent: run it as often as you like. Opens,
+ * clicks and unsubscribes only ever grow: the events behind them are deleted at the retention age
+ * (decision 0110), and the totals of an old campaign stay what they were.
  */
 export const rollupDeliverability = async (payload: Payload, days = 2): Promise<number> => {
   const db = payload.db.drizzle
@@ -44,9 +46,9 @@ export const rollupDeliverability = async (payload: Payload, days = 2): Promise<
       total_sent = (SELECT count(*) FROM email_logs l WHERE l.campaign_id = c.id AND l.status IN ('sent', 'bounced')),
       total_delivered = (SELECT count(*) FROM email_logs l WHERE l.campaign_id = c.id AND l.status = 'sent'),
       total_bounces = (SELECT count(*) FROM email_logs l WHERE l.campaign_id = c.id AND l.status = 'bounced'),
-      total_opens = (SELECT count(*) FROM email_events e WHERE e.campaign_id = c.id AND e.event_type = 'open'),
-      total_clicks = (SELECT count(*) FROM email_events e WHERE e.campaign_id = c.id AND e.event_type = 'click'),
-      total_unsubscribes = (SELECT count(*) FROM email_events e WHERE e.campaign_id = c.id AND e.event_type = 'unsubscribe'),
+      total_opens = greatest(c.total_opens, (SELECT count(*) FROM email_events e WHERE e.campaign_id = c.id AND e.event_type = 'open')),
+      total_clicks = greatest(c.total_clicks, (SELECT count(*) FROM email_events e WHERE e.campaign_id = c.id AND e.event_type = 'click')),
+      total_unsubscribes = greatest(c.total_unsubscribes, (SELECT count(*) FROM email_events e WHERE e.campaign_id = c.id AND e.event_type = 'unsubscribe')),
       updated_at = now()
     WHERE EXISTS (SELECT 1 FROM email_logs l WHERE l.campaign_id = c.id)`)
   return result.rows.length

@@ -134,7 +134,8 @@ export default async function PrivacyPage() {
               <ul>
                 <li>
                   <strong>Analytics and interaction events:</strong> {eventsMonths} months, then
-                  deleted.
+                  deleted. So are the records of opens and clicks of our emails, which keep only the
+                  name of your browser, system and kind of device, never your IP address.
                 </li>
                 <li>
                   <strong>Emails we send you:</strong> their contents are deleted after{' '}
@@ -150,7 +151,10 @@ export default async function PrivacyPage() {
                   you stay with us, or until you ask us to delete them.
                 </li>
               </ul>
-              <p>Expired confirmation links and sign-in sessions are deleted every night.</p>
+              <p>
+                Expired confirmation links, links to a copy or the erasure of your data, and sign-in
+                sessions are deleted every night.
+              </p>
             </section>
             <section aria-labelledby="security">
               <h2 id="security">Security</h2>

@@ -2,6 +2,7 @@
 
 import { type FormEvent, Fragment, useState } from 'react'
 import styled from 'styled-components'
+import { useSWRConfig } from 'swr'
 
 import { adminPath, apiFetch, useAdmin } from '../api'
 import { Modal } from '../Modal'
@@ -57,6 +58,7 @@ export function PeopleTab() {
   const [erasing, setErasing] = useState(false)
   const path = email ? adminPath('people', { email }) : null
   const { data, error, isLoading, mutate } = useAdmin<PersonRecords>(path)
+  const { mutate: mutateCache } = useSWRConfig()
 
   const lookUp = (event: FormEvent) => {
     event.preventDefault()
@@ -70,6 +72,13 @@ export function PeopleTab() {
       const result = await apiFetch<{ total: number }>(path, { method: 'DELETE' })
       notifySuccess('Erased', `${result.total} records removed for ${data.email}.`)
       setConfirming(false)
+      // Every other tab's answers held in memory may show the person: forgotten, so each list asks
+      // the server again when it is opened.
+      await mutateCache(
+        (key) => typeof key === 'string' && key.startsWith('/api/admin/') && key !== path,
+        undefined,
+        { revalidate: false },
+      )
       await mutate()
     } catch (failure) {
       notifyError('Erase failed', failure)
