@@ -18,7 +18,7 @@ const setting = (name: string, fallback: number, integer = false): number => {
 
 export const DURATION = setting('BENCH_DURATION', 10)
 export const CONNECTIONS = setting('BENCH_CONNECTIONS', 20, true)
-export const WARMUP_SECONDS = 2
+export const WARMUP_SECONDS = setting('BENCH_WARMUP', 8)
 /** Requests left in flight when a measurement closed its connections finish before the next. */
 export const DRAIN_MS = 1_000
 
