@@ -72,7 +72,8 @@ export const overview = async (payload: Payload, range: DateRange) => {
     ),
     selectRows<Record<string, number>>(
       payload,
-      sql`SELECT (SELECT count(*) FROM waitlist_entries)::int AS waitlist,
+      // The waitlist's size from the line counters its triggers keep (decision 0124), not a count.
+      sql`SELECT (SELECT coalesce(sum(entries), 0) FROM waitlist_line_counts)::int AS waitlist,
         (SELECT count(*) FROM newsletter_subscribers)::int AS newsletter,
         (SELECT count(*) FROM newsletter_subscribers WHERE subscribed_at < ${since})::int
           AS "newsletterBefore",
