@@ -109,7 +109,8 @@ test('a full admin finds one person, downloads their records and erases them', a
   await screenshot(page, 'admin-people-erased-email-manager')
   expect(consoleErrors).toEqual([])
   await context.close()
-})
+  // Seven list searches, the lookup, the download and the erasure: longer than one page's test.
+}, 150_000)
 
 test('demo admins do not get the People tab', async () => {
   const { page, context } = await openPage(browser)
