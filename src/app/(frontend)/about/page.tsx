@@ -1,6 +1,6 @@
 import { AboutGallery } from '@/components/site/about/AboutGallery'
 import { AdminAccessLink } from '@/components/site/about/AdminAccessLink'
-import { FOUNDER_NAME } from '@/components/site/about/founder'
+import { FOUNDER_NAME } from '@/lib/constants'
 import {
   ButtonLink,
   ButtonRow,

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 
-import { FOUNDER_NAME } from '../about/founder'
+import { FOUNDER_NAME } from '@/lib/constants'
 import { ContactForm } from '../forms/ContactForm'
 import { colors, media } from '../theme'
 import {
