@@ -2,12 +2,12 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 
 import { AnchorScroll } from '@/components/site/AnchorScroll'
-import { GlobalStyle } from '@/components/site/GlobalStyle'
 import { SiteFooter } from '@/components/site/layout/SiteFooter'
 import { SiteHeader } from '@/components/site/layout/SiteHeader'
 import { NotificationProvider } from '@/components/site/notifications/Notifications'
 import { StyledComponentsRegistry } from '@/components/site/StyledComponentsRegistry'
 import { Tracker } from '@/components/site/Tracker'
+import '@/components/site/site.css'
 import { serverUrl } from '@/lib/env'
 import { pageMetadata } from '@/lib/metadata'
 import { getSiteSettings } from '@/lib/site-content'
@@ -26,7 +26,6 @@ export default async function FrontendLayout({ children }: { children: ReactNode
     <html lang="en">
       <body>
         <StyledComponentsRegistry>
-          <GlobalStyle />
           <NotificationProvider>
             <a className="skip-link" href="#main">
               Skip to content

@@ -1,9 +1,7 @@
 'use client'
 
 import { useState } from 'react'
-import styled from 'styled-components'
-
-import { colors } from './theme'
+import styles from './CopyLink.module.css'
 
 export const LINK_COPIED = 'Link copied!'
 
@@ -20,7 +18,7 @@ export function CopyLink({ url, label = 'Your referral link' }: { url: string; l
     }
   }
   return (
-    <Box>
+    <div className={styles.box}>
       <input
         readOnly
         aria-label={label}
@@ -30,34 +28,6 @@ export function CopyLink({ url, label = 'Your referral link' }: { url: string; l
       <button type="button" onClick={copy}>
         {isCopied ? LINK_COPIED : 'Copy link'}
       </button>
-    </Box>
+    </div>
   )
 }
-
-const Box = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  margin-top: 10px;
-  input {
-    flex: 1 1 14rem;
-    min-width: 0;
-    padding: 8px 10px;
-    border-radius: 10px;
-    border: 1px solid ${colors.border};
-    background: rgba(255, 255, 255, 0.06);
-    color: inherit;
-    font: inherit;
-    font-size: 0.85rem;
-  }
-  button {
-    flex: none;
-    padding: 8px 12px;
-    border: 0;
-    border-radius: 10px;
-    background: ${colors.gold};
-    color: #1a1433;
-    font-weight: 700;
-    cursor: pointer;
-  }
-`

@@ -1,9 +1,7 @@
 'use client'
 
 import { type ReactNode, useEffect, useRef } from 'react'
-import styled from 'styled-components'
-
-import { colors } from './theme'
+import styles from './Modal.module.css'
 
 /**
  * A dialog on the native <dialog> element: focus is trapped and Escape closes it. A click on the
@@ -32,7 +30,8 @@ export function Modal({
   }, [isOpen])
 
   return (
-    <Dialog
+    <dialog
+      className={styles.dialog}
       ref={dialog}
       aria-label={label}
       data-wide={wide ?? false}
@@ -42,49 +41,13 @@ export function Modal({
       }}
     >
       {isOpen && (
-        <Body>
-          <Close type="button" aria-label="Close" onClick={onClose}>
+        <div className={styles.body}>
+          <button className={styles.close} type="button" aria-label="Close" onClick={onClose}>
             ×
-          </Close>
+          </button>
           {children}
-        </Body>
+        </div>
       )}
-    </Dialog>
+    </dialog>
   )
 }
-
-const Dialog = styled.dialog`
-  width: min(560px, calc(100vw - 24px));
-  max-height: calc(100vh - 24px);
-  padding: 0;
-  border: 1px solid ${colors.border};
-  border-radius: 20px;
-  background: #151136;
-  color: ${colors.text};
-  &[data-wide='true'] {
-    width: min(1000px, calc(100vw - 24px));
-  }
-  &::backdrop {
-    background: rgba(3, 2, 12, 0.75);
-    backdrop-filter: blur(4px);
-  }
-`
-
-const Body = styled.div`
-  position: relative;
-  padding: 28px 24px 24px;
-`
-
-const Close = styled.button`
-  position: absolute;
-  top: 10px;
-  right: 12px;
-  width: 40px;
-  height: 40px;
-  border: 0;
-  border-radius: 50%;
-  background: ${colors.panel};
-  color: ${colors.text};
-  font-size: 1.5rem;
-  cursor: pointer;
-`

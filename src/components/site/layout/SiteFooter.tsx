@@ -1,21 +1,8 @@
-'use client'
-
-import dynamic from 'next/dynamic'
 import Link from 'next/link'
-import { useState } from 'react'
-import styled from 'styled-components'
 
-import { Modal } from '../Modal'
-import { colors } from '../theme'
-import { Container, ExternalLink, Muted } from '../ui'
-
-/**
- * The contact form (react-hook-form and zod) loads when the modal first opens, so pages without a
- * form of their own do not carry it.
- */
-const ContactForm = dynamic(() => import('../forms/ContactForm').then((m) => m.ContactForm), {
-  loading: () => <Muted>Loading the form...</Muted>,
-})
+import { Container, ExternalLink } from '../ui'
+import { FooterContact } from './FooterContact'
+import styles from './SiteFooter.module.css'
 
 export type FooterLinks = { tagline: string; linkHubUrl: string; shopUrl: string }
 
@@ -34,14 +21,16 @@ const SHOP = [
   { path: '/products/gift-card', label: 'Gift Cards' },
 ]
 
-/** Four link groups, the tagline, the copyright line and the contact modal (spec §2). */
+/**
+ * Four link groups, the tagline and the copyright line as server HTML, and the contact modal
+ * (spec §2), the one part that changes in the browser.
+ */
 export function SiteFooter({ tagline, linkHubUrl, shopUrl }: FooterLinks) {
-  const [isContactOpen, setContactOpen] = useState(false)
   return (
-    <Footer>
+    <footer className={styles.footer}>
       <Container>
-        <Groups>
-          <Group aria-label="Ecosystem">
+        <div className={styles.groups}>
+          <nav className={styles.group} aria-label="Ecosystem">
             <h2>Ecosystem</h2>
             <ul>
               {ECOSYSTEM.map((link) => (
@@ -50,8 +39,8 @@ export function SiteFooter({ tagline, linkHubUrl, shopUrl }: FooterLinks) {
                 </li>
               ))}
             </ul>
-          </Group>
-          <Group aria-label="Connect">
+          </nav>
+          <nav className={styles.group} aria-label="Connect">
             <h2>Connect</h2>
             <ul>
               {SOCIAL.map((label) => (
@@ -60,8 +49,8 @@ export function SiteFooter({ tagline, linkHubUrl, shopUrl }: FooterLinks) {
                 </li>
               ))}
             </ul>
-          </Group>
-          <Group aria-label="Shop">
+          </nav>
+          <nav className={styles.group} aria-label="Shop">
             <h2>Shop</h2>
             <ul>
               {SHOP.map((link) => (
@@ -72,14 +61,12 @@ export function SiteFooter({ tagline, linkHubUrl, shopUrl }: FooterLinks) {
                 </li>
               ))}
             </ul>
-          </Group>
-          <Group aria-label="Support">
+          </nav>
+          <nav className={styles.group} aria-label="Support">
             <h2>Support</h2>
             <ul>
               <li>
-                <LinkButton type="button" onClick={() => setContactOpen(true)}>
-                  Contact
-                </LinkButton>
+                <FooterContact />
               </li>
               <li>
                 <Link href="/privacy">Privacy</Link>
@@ -91,95 +78,15 @@ export function SiteFooter({ tagline, linkHubUrl, shopUrl }: FooterLinks) {
                 <Link href="/faq">FAQ</Link>
               </li>
             </ul>
-          </Group>
-        </Groups>
-        <Bottom>
+          </nav>
+        </div>
+        <div className={styles.bottom}>
           <p>
             <strong>✦ Starfinity</strong> — {tagline}
           </p>
           <p>© 2025 Starfinity. All rights reserved.</p>
-        </Bottom>
+        </div>
       </Container>
-      <Modal isOpen={isContactOpen} onClose={() => setContactOpen(false)} label="Contact us">
-        <h2>Contact Us</h2>
-        {isContactOpen && (
-          <ContactForm
-            success={{
-              title: 'Message sent successfully',
-              description: "Thank you for reaching out. We'll get back to you soon.",
-            }}
-            failure={{ title: 'Failed to send message', description: 'Please try again later.' }}
-            onSuccess={() => setContactOpen(false)}
-            onCancel={() => setContactOpen(false)}
-          />
-        )}
-      </Modal>
-    </Footer>
+    </footer>
   )
 }
-
-const Footer = styled.footer`
-  margin-top: 40px;
-  padding: 56px 0 28px;
-  border-top: 1px solid ${colors.border};
-  background: rgba(3, 2, 12, 0.55);
-`
-
-const Groups = styled.div`
-  display: grid;
-  gap: 28px;
-  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
-`
-
-const Group = styled.nav`
-  h2 {
-    font-family: inherit;
-    font-size: 0.85rem;
-    letter-spacing: 0.12em;
-    text-transform: uppercase;
-    color: ${colors.teal};
-  }
-  ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-  }
-  li {
-    margin: 6px 0;
-  }
-  a {
-    color: ${colors.muted};
-    text-decoration: none;
-    display: inline-block;
-    padding: 6px 0;
-  }
-  a:hover {
-    color: ${colors.text};
-  }
-`
-
-const LinkButton = styled.button`
-  padding: 6px 0;
-  border: 0;
-  background: none;
-  color: ${colors.muted};
-  cursor: pointer;
-  &:hover {
-    color: ${colors.text};
-  }
-`
-
-const Bottom = styled.div`
-  margin-top: 36px;
-  padding-top: 20px;
-  border-top: 1px solid ${colors.border};
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  gap: 8px;
-  color: ${colors.muted};
-  font-size: 0.9rem;
-  p {
-    margin: 0;
-  }
-`

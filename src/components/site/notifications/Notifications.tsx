@@ -9,10 +9,8 @@ import {
   useRef,
   useState,
 } from 'react'
-import styled from 'styled-components'
-
 import { CopyLink } from '../CopyLink'
-import { colors } from '../theme'
+import styles from './Notifications.module.css'
 
 /** Spec §9: one notice at a time, closed after 5 s, swiped away to the right past 50 px, F8 to reach. */
 export const NOTICE_DURATION_MS = 5000
@@ -65,11 +63,16 @@ function NotificationViewport({
   }, [])
 
   return (
-    <Viewport ref={viewport} tabIndex={-1} aria-label="Notifications (F8)">
+    <section
+      className={styles.viewport}
+      ref={viewport}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+    >
       <ol aria-live="polite" aria-atomic="true">
         {notice && <NoticeItem key={notice.id} notice={notice} onClose={onClose} />}
       </ol>
-    </Viewport>
+    </section>
   )
 }
 
@@ -94,7 +97,8 @@ function NoticeItem({ notice, onClose }: { notice: ShownNotice; onClose: () => v
   // The list item holds the notice: a role on the <li> itself would leave the list without items.
   return (
     <li>
-      <Toast
+      <div
+        className={styles.toast}
         role={notice.variant === 'destructive' ? 'alert' : 'status'}
         data-variant={notice.variant ?? 'default'}
         style={{ transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 }}
@@ -111,80 +115,20 @@ function NoticeItem({ notice, onClose }: { notice: ShownNotice; onClose: () => v
         onPointerUp={endSwipe}
         onPointerCancel={endSwipe}
       >
-        <ToastBody>
-          <ToastTitle>{notice.title}</ToastTitle>
-          {notice.description && <ToastText>{notice.description}</ToastText>}
+        <div className={styles.body}>
+          <p className={styles.title}>{notice.title}</p>
+          {notice.description && <p className={styles.text}>{notice.description}</p>}
           {notice.link && <CopyLink url={notice.link.url} label={notice.link.label} />}
-        </ToastBody>
-        <Close type="button" aria-label="Close notification" onClick={onClose}>
+        </div>
+        <button
+          className={styles.close}
+          type="button"
+          aria-label="Close notification"
+          onClick={onClose}
+        >
           ×
-        </Close>
-      </Toast>
+        </button>
+      </div>
     </li>
   )
 }
-
-const Viewport = styled.section`
-  position: fixed;
-  z-index: 100;
-  right: 0;
-  bottom: 0;
-  width: 100%;
-  max-width: 420px;
-  padding: 16px;
-  outline: none;
-  pointer-events: none;
-  ol {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-`
-
-const Toast = styled.div`
-  pointer-events: auto;
-  touch-action: pan-y;
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 12px;
-  padding: 16px 18px;
-  border-radius: 16px;
-  color: ${colors.text};
-  background: #1d1846;
-  border: 1px solid ${colors.border};
-  box-shadow: 0 12px 40px rgba(0, 0, 0, 0.45);
-  &[data-variant='destructive'] {
-    background: #5a1530;
-    border-color: ${colors.danger};
-  }
-`
-
-const ToastBody = styled.div`
-  flex: 1;
-  min-width: 0;
-`
-
-const ToastTitle = styled.p`
-  margin: 0;
-  font-weight: 700;
-`
-
-const ToastText = styled.p`
-  margin: 4px 0 0;
-  color: ${colors.muted};
-  font-size: 0.92rem;
-  [data-variant='destructive'] & {
-    color: #ffd6de;
-  }
-`
-
-const Close = styled.button`
-  border: 0;
-  background: transparent;
-  color: inherit;
-  font-size: 1.4rem;
-  line-height: 1;
-  cursor: pointer;
-  padding: 0 4px;
-`
