@@ -1,8 +1,3 @@
-'use client'
-
-import { isDuplicate } from '@/lib/api-client'
-
-import { NewsletterForm } from '../forms/NewsletterForm'
 import {
   ButtonRow,
   Card,
@@ -15,11 +10,9 @@ import {
   Section,
   Subheading,
 } from '../ui'
+import { ConnectSignup } from './ConnectSignup'
 
-/** Spec §7: the connect form's interests. */
-export const CONNECT_INTERESTS = ['homepage']
-
-/** The link hub button and the 'Subscribe with Heart' form (spec §2, §8). */
+/** The link hub button and the 'Subscribe with Heart' form (spec §2, §8): server HTML but the form. */
 export function Connect({ linkHubUrl }: { linkHubUrl: string }) {
   return (
     <Section id="connect" aria-labelledby="connect-heading" $tone="panel">
@@ -39,23 +32,7 @@ export function Connect({ linkHubUrl }: { linkHubUrl: string }) {
         </Centered>
         <Card style={{ marginTop: 32 }}>
           <Subheading>Subscribe with Heart</Subheading>
-          <NewsletterForm
-            id="connect-signup"
-            interests={CONNECT_INTERESTS}
-            buttonText="Subscribe with Heart"
-            pendingText="Subscribing..."
-            success={{
-              title: 'Successfully subscribed!',
-              description:
-                "Thank you for joining our community. You'll receive weekly insights on consciousness and creativity.",
-            }}
-            failure={(error) => ({
-              title: 'Subscription failed',
-              description: isDuplicate(error)
-                ? "You're already subscribed to our newsletter!"
-                : 'Please enter a valid email address.',
-            })}
-          />
+          <ConnectSignup />
         </Card>
       </Container>
     </Section>
