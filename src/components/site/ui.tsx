@@ -18,8 +18,11 @@ type BoxProps = Omit<ComponentPropsWithoutRef<'div'>, 'color'> & {
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ')
 
-/** A component rendering `as` (default `tag`) with the given classes and CSS variables. */
-const box =
+/**
+ * A component rendering `as` (default `tag`) with the given classes and CSS variables: how the
+ * blocks here, and the static parts of other sections, are made from a CSS Module.
+ */
+export const box =
   <Extra extends object = object>(
     tag: ElementType,
     style: (props: Extra) => { className: string; vars?: Record<string, string | undefined> },

@@ -1,69 +1,13 @@
 'use client'
 
 import { useState } from 'react'
-import styled from 'styled-components'
-
-import { colors, fonts } from '../theme'
 import { Heading } from '../ui'
+import styles from './FaqAccordion.module.css'
 
 export type FaqGroupView = {
   group: string
   items: { id: number; question: string; answer: string }[]
 }
-
-const Group = styled.section`
-  & + & {
-    margin-top: 48px;
-  }
-`
-
-const Item = styled.div`
-  border: 1px solid ${colors.border};
-  border-radius: 16px;
-  background: ${colors.panel};
-  & + & {
-    margin-top: 12px;
-  }
-`
-
-const QuestionHeading = styled.h3`
-  margin: 0;
-  font-size: 1.05rem;
-`
-
-const Question = styled.button`
-  display: flex;
-  width: 100%;
-  justify-content: space-between;
-  align-items: center;
-  gap: 16px;
-  min-height: 56px;
-  padding: 16px 20px;
-  border: 0;
-  border-radius: 16px;
-  background: transparent;
-  color: ${colors.text};
-  font: inherit;
-  font-family: ${fonts.body};
-  font-weight: 700;
-  text-align: left;
-  cursor: pointer;
-  span[aria-hidden] {
-    flex: none;
-    transition: transform 0.2s ease;
-  }
-  &[aria-expanded='true'] span[aria-hidden] {
-    transform: rotate(45deg);
-  }
-`
-
-const Answer = styled.div`
-  padding: 0 20px 18px;
-  color: ${colors.muted};
-  p {
-    margin: 0;
-  }
-`
 
 const slug = (text: string) =>
   text
@@ -77,14 +21,15 @@ export function FaqAccordion({ groups }: { groups: FaqGroupView[] }) {
   return (
     <>
       {groups.map(({ group, items }) => (
-        <Group key={group} aria-labelledby={`faq-${slug(group)}`}>
+        <section className={styles.group} key={group} aria-labelledby={`faq-${slug(group)}`}>
           <Heading id={`faq-${slug(group)}`}>{group}</Heading>
           {items.map((item) => {
             const isOpen = openId === item.id
             return (
-              <Item key={item.id}>
-                <QuestionHeading>
-                  <Question
+              <div className={styles.item} key={item.id}>
+                <h3 className={styles.questionHeading}>
+                  <button
+                    className={styles.question}
                     type="button"
                     id={`faq-q-${item.id}`}
                     aria-expanded={isOpen}
@@ -93,20 +38,21 @@ export function FaqAccordion({ groups }: { groups: FaqGroupView[] }) {
                   >
                     {item.question}
                     <span aria-hidden="true">+</span>
-                  </Question>
-                </QuestionHeading>
-                <Answer
+                  </button>
+                </h3>
+                <div
+                  className={styles.answer}
                   id={`faq-a-${item.id}`}
                   role="region"
                   aria-labelledby={`faq-q-${item.id}`}
                   hidden={!isOpen}
                 >
                   <p>{item.answer}</p>
-                </Answer>
-              </Item>
+                </div>
+              </div>
             )
           })}
-        </Group>
+        </section>
       ))}
     </>
   )
