@@ -6,6 +6,8 @@ import { inlineScriptHashes } from './script-hashes.mjs'
 // Node's own loader gives the CommonJS exports object; Next's bundler gives its default export.
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule
 const POLICY_HEADER = 'content-security-policy'
+// The tags of a cached page: its path and layouts (implicit tags), as `revalidatePath` names them.
+const TAGS_HEADER = 'x-next-cache-tags'
 
 /**
  * Next.js's own page cache (files under the build directory, an in-memory copy in front) that
@@ -13,18 +15,45 @@ const POLICY_HEADER = 'content-security-policy'
  * (decision 0070). The header is computed when the page is stored (the response of that render
  * carries it too) and again when a page stored by the build is first read, so the policy follows
  * the running server's settings, not the build's.
+ *
+ * A render that a revalidation of its page overtook is not stored. Next stamps an entry with the
+ * time it is stored, not the time its render read the content: a render that read the page's
+ * content before an editor's publish and finished after the publish's revalidation would be
+ * stored as newer than it, and served until the next publish. Not storing it leaves the page's
+ * previous entry, which that revalidation expired: the next view renders it again.
  */
 export default class PageCacheHandler extends FileSystemCache {
+  /** When this request first looked each page up (its render starts after). One handler a request. */
+  readAt = new Map()
+
   async get(key, ctx) {
+    if (!this.readAt.has(key)) this.readAt.set(key, Date.now())
     const entry = await super.get(key, ctx)
     if (entry?.value) withScriptPolicy(entry.value)
     return entry
   }
 
   async set(key, data, ctx) {
+    if (data && revalidatedSince(data, this.readAt.get(key))) return
     if (data) withScriptPolicy(data)
     return super.set(key, data, ctx)
   }
+
+  async revalidateTag(tags, durations) {
+    const now = Date.now()
+    for (const tag of typeof tags === 'string' ? [tags] : tags) revalidatedAt.set(tag, now)
+    return super.revalidateTag(tags, durations)
+  }
+}
+
+/** The last revalidation of each tag (paths are implicit tags) in this process. */
+const revalidatedAt = new Map()
+
+/** Whether one of a page's tags was revalidated since `since` (the start of its render). */
+const revalidatedSince = (value, since) => {
+  const tags = value.headers?.[TAGS_HEADER]
+  if (since === undefined || typeof tags !== 'string') return false
+  return tags.split(',').some((tag) => (revalidatedAt.get(tag) ?? -Infinity) >= since)
 }
 
 const policies = new WeakMap()
