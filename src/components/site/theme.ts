@@ -1,4 +1,7 @@
-/** The site's cosmic identity: one palette, one type scale, one set of breakpoints. */
+/**
+ * The palette and breakpoints of the styled components. The CSS Modules and `site.css` (decision
+ * 0071) repeat these values, and the type stacks and header height live there.
+ */
 export const colors = {
   night: '#07061a',
   deep: '#100d2e',
@@ -16,21 +19,8 @@ export const colors = {
   ink: '#120a2e',
 } as const
 
-export const gradients = {
-  sky: 'radial-gradient(ellipse at 20% 0%, #2b1d6b 0%, #100d2e 45%, #07061a 100%)',
-  cta: 'linear-gradient(90deg, #f5c66b 0%, #ec6fcf 100%)',
-  aurora: 'linear-gradient(135deg, #8b6cff 0%, #ec6fcf 50%, #f5c66b 100%)',
-} as const
-
-export const fonts = {
-  body: "'Inter', 'Segoe UI', system-ui, -apple-system, sans-serif",
-  display: "'Georgia', 'Iowan Old Style', 'Palatino Linotype', serif",
-} as const
-
 export const media = {
   sm: '@media (min-width: 640px)',
   md: '@media (min-width: 900px)',
   lg: '@media (min-width: 1200px)',
 } as const
-
-export const HEADER_HEIGHT = 68
