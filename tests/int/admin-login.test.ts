@@ -169,6 +169,35 @@ describe('POST /api/admin/login', () => {
     }
   })
 
+  it('keeps every session of one account signed in from several places at once; a sign-out ends only its own', async () => {
+    await upsertUser(app.payload, 'login-shared', PASSWORD, 'full')
+    const works = async (token: string) =>
+      (await app.request('GET', '/admin/contacts/stats', { token })).status
+    const first = await Promise.all(
+      Array.from({ length: 8 }, () => app.login('login-shared', PASSWORD)),
+    )
+    expect(await Promise.all(first.map(works))).toEqual(first.map(() => 200))
+
+    // Half of them sign out while as many sign in and the rest refresh, all at the same moment.
+    const [leaving, staying] = [first.slice(0, 4), first.slice(4)]
+    const outcome = await Promise.all([
+      ...leaving.map((token) => app.request('POST', '/users/logout', { token })),
+      ...staying.map((token) => app.request('POST', '/users/refresh-token', { token })),
+      ...Array.from({ length: 4 }, () =>
+        app.request('POST', '/users/login', {
+          body: { username: 'login-shared', password: PASSWORD },
+        }),
+      ),
+    ])
+    expect(outcome.map((res) => res.status)).toEqual(outcome.map(() => 200))
+    const refreshed = outcome.slice(4, 8).map((res) => res.body.refreshedToken as string)
+    const joined = outcome.slice(8).map((res) => res.body.token as string)
+    expect(await Promise.all(leaving.map(works))).toEqual(leaving.map(() => 401))
+    expect(await Promise.all([...refreshed, ...joined].map(works))).toEqual(
+      [...refreshed, ...joined].map(() => 200),
+    )
+  })
+
   it('has no forgot-password, reset-password or unlock: 404 at once, and the site keeps answering', async () => {
     for (const path of ['/users/forgot-password', '/users/reset-password', '/users/unlock']) {
       const res = await app.request('POST', path, { body: { username: 'nobody' } })

@@ -62,13 +62,19 @@ export function Dashboard({
           </Header>
           <Tabs role="tablist" aria-label="Dashboard sections">
             {tabs.map((tab) => (
+              // A link, so a click before the page's script has run still opens the tab (the
+              // server renders it), and a tab opens in a new window with the usual keys.
               <Tab
                 key={tab.slug}
-                type="button"
+                href={`?tab=${tab.slug}`}
                 role="tab"
                 aria-selected={tab === current}
-                // A tab opens with its list at the start: page, search and filters are not kept.
-                onClick={() => setViewQuery({ tab: tab.slug }, 'push', false)}
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
+                  event.preventDefault()
+                  // A tab opens with its list at the start: page, search and filters are not kept.
+                  setViewQuery({ tab: tab.slug }, 'push', false)
+                }}
               >
                 {tab.name}
               </Tab>
@@ -113,16 +119,13 @@ const Tabs = styled.div`
   border-bottom: 1px solid var(--theme-elevation-150);
 `
 
-const Tab = styled.button`
+const Tab = styled.a`
   flex: none;
   padding: 10px 14px;
-  border: 0;
   border-bottom: 3px solid transparent;
-  background: none;
   color: var(--theme-elevation-700);
-  font: inherit;
   font-weight: 600;
-  cursor: pointer;
+  text-decoration: none;
   &[aria-selected='true'] {
     border-bottom-color: var(--brand-accent);
     color: var(--theme-text);
