@@ -8,7 +8,7 @@ import lighthouse from 'lighthouse'
 
 export type LighthouseResult = { score: number; tbt: number; lcp: number; cls: number }
 
-export const startChrome = () =>
+const startChrome = () =>
   chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -32,9 +32,45 @@ export const lighthouseMobile = async (url: string, port: number): Promise<Light
   }
 }
 
-/** The median run by score (Lighthouse's own advice for noisy machines). */
-export const medianRun = async (url: string, port: number, runs: number) => {
+/** A run that has not finished after this long is abandoned (its Chrome is killed). */
+const RUN_TIMEOUT_MS = Number(process.env.LIGHTHOUSE_TIMEOUT_MS ?? 120_000)
+
+/**
+ * One audit in a Chrome of its own, so a run that hangs or crashes cannot spoil the next: null
+ * when it failed, timed out or gave no metrics (reported as n/a, never as a result).
+ */
+const isolatedRun = async (url: string): Promise<LighthouseResult | null> => {
+  const chrome = await startChrome()
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`lighthouse: ${url} gave no result in ${RUN_TIMEOUT_MS / 1000} s`)
+      resolve(null)
+    }, RUN_TIMEOUT_MS)
+  })
+  try {
+    const result = await Promise.race([lighthouseMobile(url, chrome.port), timeout])
+    if (result && [result.tbt, result.lcp].some(Number.isNaN)) {
+      console.warn(`lighthouse: ${url} gave no metrics`)
+      return null
+    }
+    return result
+  } catch (error) {
+    console.warn(`lighthouse: ${url} failed: ${(error as Error).message}`)
+    return null
+  } finally {
+    clearTimeout(timer)
+    chrome.kill()
+  }
+}
+
+/** The median of the runs that finished, by score (Lighthouse's own advice for noisy machines). */
+export const medianRun = async (url: string, runs: number) => {
   const results: LighthouseResult[] = []
-  for (let run = 0; run < runs; run++) results.push(await lighthouseMobile(url, port))
-  return results.sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)]
+  for (let run = 0; run < runs; run++) {
+    const result = await isolatedRun(url)
+    if (result) results.push(result)
+  }
+  if (results.length === 0) return null
+  return results.sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)]!
 }
