@@ -1,7 +1,6 @@
 'use client'
 
 import { useState } from 'react'
-import styled, { keyframes } from 'styled-components'
 import useSWR from 'swr'
 
 import { ApiError, apiFetch } from '@/lib/api-client'
@@ -9,7 +8,6 @@ import type { ShopInfo, ShopProduct } from '@/lib/shopify/types'
 import { DEFAULT_SHOP_DESCRIPTION, DEFAULT_SHOP_NAME, SHOP_CACHE_MS } from '@/lib/shopify/types'
 import { trackAnalytics } from '@/components/site/tracking/tracker'
 
-import { colors } from '../theme'
 import {
   ButtonRow,
   Card,
@@ -24,6 +22,7 @@ import {
   Section,
   Subheading,
 } from '../ui'
+import styles from './ShopSection.module.css'
 import { STOCK_PRODUCT_IMAGE, formatPrice, shopHost } from './shop-format'
 
 export const SHOP_PRODUCT_COUNT = 3
@@ -60,11 +59,16 @@ export function ShopSection() {
             <Muted role="alert">{messageOf(shop.error, 'Failed to fetch shop info')}</Muted>
           )}
         </Centered>
-        <Products aria-busy={products.isLoading}>
+        <div className={styles.products} aria-busy={products.isLoading}>
           {products.isLoading ? (
             <Grid $min={240}>
               {Array.from({ length: SHOP_PRODUCT_COUNT }, (_, index) => (
-                <Placeholder key={index} data-testid="product-placeholder" aria-hidden="true" />
+                <div
+                  key={index}
+                  className={styles.placeholder}
+                  data-testid="product-placeholder"
+                  aria-hidden="true"
+                />
               ))}
             </Grid>
           ) : products.error ? (
@@ -82,7 +86,7 @@ export function ShopSection() {
               ))}
             </Grid>
           )}
-        </Products>
+        </div>
         {shopUrl && (
           <ButtonRow $center>
             <ExternalButton
@@ -110,7 +114,7 @@ function ProductCard({ product }: { product: ShopProduct }) {
   const src = !image || isBroken ? STOCK_PRODUCT_IMAGE : image.url
   return (
     <Card as="article" aria-labelledby={`product-${product.handle}`}>
-      <ImageFrame>
+      <div className={styles.imageFrame}>
         {/* eslint-disable-next-line @next/next/no-img-element -- shop images come from the store's CDN */}
         <img
           src={src}
@@ -120,10 +124,10 @@ function ProductCard({ product }: { product: ShopProduct }) {
           loading="lazy"
           onError={() => setBroken(true)}
         />
-      </ImageFrame>
+      </div>
       <Subheading id={`product-${product.handle}`}>{product.title}</Subheading>
-      <Description>{product.description}</Description>
-      <Price>{formatPrice(product)}</Price>
+      <p className={styles.description}>{product.description}</p>
+      <p className={styles.price}>{formatPrice(product)}</p>
       <ExternalButton
         href={product.url}
         $variant="secondary"
@@ -137,51 +141,3 @@ function ProductCard({ product }: { product: ShopProduct }) {
     </Card>
   )
 }
-
-const pulse = keyframes`
-  0%, 100% { opacity: 0.45; }
-  50% { opacity: 0.8; }
-`
-
-const Products = styled.div`
-  margin-top: 32px;
-`
-
-const Placeholder = styled.div`
-  height: 460px;
-  border-radius: 20px;
-  background: ${colors.panelStrong};
-  animation: ${pulse} 1.6s ease-in-out infinite;
-  @media (prefers-reduced-motion: reduce) {
-    animation: none;
-  }
-`
-
-const ImageFrame = styled.div`
-  aspect-ratio: 1;
-  margin-bottom: 16px;
-  overflow: hidden;
-  border-radius: 14px;
-  background: ${colors.deep};
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-    display: block;
-  }
-`
-
-const Description = styled.p`
-  color: ${colors.muted};
-  font-size: 0.95rem;
-  display: -webkit-box;
-  -webkit-line-clamp: 3;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
-`
-
-const Price = styled.p`
-  font-weight: 700;
-  color: ${colors.gold};
-  font-size: 1.1rem;
-`

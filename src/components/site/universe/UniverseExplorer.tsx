@@ -1,14 +1,13 @@
 'use client'
 
 import { useCallback, useState } from 'react'
-import styled from 'styled-components'
 
 import { ApiError, apiFetch } from '@/lib/api-client'
 
 import { NewsletterForm } from '../forms/NewsletterForm'
 import { useNotify } from '../notifications/Notifications'
-import { colors } from '../theme'
 import { Badge, Button, Card, Centered, Grid, Heading, Lead, Muted, Subheading } from '../ui'
+import styles from './UniverseExplorer.module.css'
 import { type Universe, UNIVERSES } from './universes'
 
 export const UNIVERSE_FORM_ID = 'universe-signup'
@@ -82,7 +81,7 @@ export function UniverseExplorer() {
           </Card>
         ))}
       </Grid>
-      <Signup>
+      <div className={styles.signup}>
         <Centered>
           <Heading>Stay in the Story</Heading>
           <Lead>New worlds, characters and chapters, straight to your inbox.</Lead>
@@ -100,15 +99,7 @@ export function UniverseExplorer() {
           }}
           failure={(error) => ({ title: 'Subscription failed', description: failureText(error) })}
         />
-      </Signup>
+      </div>
     </>
   )
 }
-
-const Signup = styled.div`
-  margin-top: 56px;
-  padding: 32px 24px;
-  border-radius: 20px;
-  border: 1px solid ${colors.border};
-  background: ${colors.panel};
-`
