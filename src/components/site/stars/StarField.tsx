@@ -1,7 +1,6 @@
 'use client'
 
-import { useEffect, useMemo, useState } from 'react'
-import styled, { css, keyframes } from 'styled-components'
+import { type CSSProperties, useEffect, useMemo, useState } from 'react'
 
 import {
   SHOOTING_STAR_CHANCE,
@@ -10,55 +9,7 @@ import {
   type StarPattern,
   layoutStars,
 } from './star-layout'
-
-const twinkle = keyframes`
-  0%, 100% { opacity: 0.35; transform: scale(1); }
-  50% { opacity: 1; transform: scale(1.35); }
-`
-const shoot = keyframes`
-  from { transform: translate(0, 0) rotate(-30deg); opacity: 0; }
-  10% { opacity: 1; }
-  to { transform: translate(-70vw, 40vh) rotate(-30deg); opacity: 0; }
-`
-
-const reducedMotion = css`
-  @media (prefers-reduced-motion: reduce) {
-    animation: none;
-  }
-`
-
-const Field = styled.div<{ $fixed?: boolean }>`
-  position: ${({ $fixed }) => ($fixed ? 'fixed' : 'absolute')};
-  inset: 0;
-  overflow: hidden;
-  pointer-events: none;
-  /* Fixed behind everything (header, sections, footer), above the page's own sky. */
-  z-index: ${({ $fixed }) => ($fixed ? -1 : 0)};
-`
-
-const Dot = styled.span<{ $animated: boolean }>`
-  position: absolute;
-  border-radius: 50%;
-  background: #fff;
-  box-shadow: 0 0 6px rgba(255, 255, 255, 0.7);
-  opacity: 0.7;
-  ${({ $animated }) =>
-    $animated &&
-    css`
-      animation: ${twinkle} ease-in-out infinite;
-      ${reducedMotion}
-    `}
-`
-
-const Streak = styled.span`
-  position: absolute;
-  width: 140px;
-  height: 2px;
-  border-radius: 2px;
-  background: linear-gradient(90deg, #fff, rgba(255, 255, 255, 0));
-  animation: ${shoot} ${SHOOTING_STAR_MS}ms ease-out forwards;
-  ${reducedMotion}
-`
+import styles from './StarField.module.css'
 
 export type StarFieldProps = {
   count: number
@@ -104,11 +55,17 @@ export function StarField({
   }, [shootingStars, animated, onShootingStar])
 
   return (
-    <Field $fixed={fixed} aria-hidden="true" data-star-count={stars.length} data-pattern={pattern}>
+    <div
+      className={fixed ? `${styles.field} ${styles.fixed}` : styles.field}
+      aria-hidden="true"
+      data-star-count={stars.length}
+      data-pattern={pattern}
+      data-animated={animated}
+    >
       {stars.map((star, index) => (
-        <Dot
+        <span
           key={index}
-          $animated={animated}
+          className={styles.dot}
           style={{
             left: `${star.x}%`,
             top: `${star.y}%`,
@@ -120,12 +77,19 @@ export function StarField({
         />
       ))}
       {streak && (
-        <Streak
+        <span
           key={streak.id}
+          className={styles.streak}
           data-shooting-star
-          style={{ top: `${streak.top}%`, left: `${streak.left}%` }}
+          style={
+            {
+              top: `${streak.top}%`,
+              left: `${streak.left}%`,
+              '--shoot-ms': `${SHOOTING_STAR_MS}ms`,
+            } as CSSProperties
+          }
         />
       )}
-    </Field>
+    </div>
   )
 }

@@ -1,13 +1,12 @@
 'use client'
 
 import { useCallback, useState } from 'react'
-import styled from 'styled-components'
 
 import { trackAnalytics } from '@/components/site/tracking/tracker'
 
-import { colors } from '../theme'
 import { Button, ButtonLink, ButtonRow, Muted } from '../ui'
 import { StarField } from './StarField'
+import styles from './StarsDemo.module.css'
 import {
   DEMO_STAR_COUNTS,
   STAR_DENSITIES,
@@ -37,7 +36,7 @@ export function StarsDemo() {
 
   return (
     <>
-      <Controls aria-label="Star field settings">
+      <div className={styles.controls} aria-label="Star field settings">
         <fieldset>
           <legend>Density</legend>
           {STAR_DENSITIES.map((value) => (
@@ -87,8 +86,8 @@ export function StarsDemo() {
             Animation: {isAnimated ? 'On' : 'Off'}
           </Button>
         </div>
-      </Controls>
-      <Sky data-testid="star-sky">
+      </div>
+      <div className={styles.sky} data-testid="star-sky">
         <StarField
           count={DEMO_STAR_COUNTS[density]}
           pattern={pattern}
@@ -96,7 +95,7 @@ export function StarsDemo() {
           shootingStars
           onShootingStar={countShootingStar}
         />
-      </Sky>
+      </div>
       <Muted aria-live="polite">
         {DEMO_STAR_COUNTS[density]} stars, {PATTERN_LABELS[pattern].toLowerCase()} pattern,
         animation {isAnimated ? 'on' : 'off'}. Shooting stars seen: {shootingCount}. One may streak
@@ -110,48 +109,3 @@ export function StarsDemo() {
     </>
   )
 }
-
-const Controls = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 16px 32px;
-  align-items: flex-end;
-  margin-bottom: 20px;
-  fieldset {
-    border: 0;
-    margin: 0;
-    padding: 0;
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
-  }
-  legend {
-    font-weight: 600;
-    margin-bottom: 8px;
-  }
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-    padding: 6px 12px;
-    border-radius: 999px;
-    border: 1px solid ${colors.border};
-    background: ${colors.panel};
-    cursor: pointer;
-  }
-  label:has(input:checked) {
-    border-color: ${colors.gold};
-    background: rgba(245, 198, 107, 0.15);
-  }
-`
-
-const Sky = styled.div`
-  position: relative;
-  height: min(60vh, 520px);
-  min-height: 320px;
-  margin-bottom: 16px;
-  border-radius: 20px;
-  border: 1px solid ${colors.border};
-  background: radial-gradient(ellipse at 50% 30%, #1d1650 0%, ${colors.night} 80%);
-  overflow: hidden;
-`
