@@ -1,11 +1,9 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import styled from 'styled-components'
 
 import { FOUNDER_NAME } from '@/lib/constants'
 import { ContactForm } from '../forms/ContactForm'
-import { colors, media } from '../theme'
 import {
   ButtonLink,
   ButtonRow,
@@ -24,6 +22,7 @@ import {
   Subheading,
   Title,
 } from '../ui'
+import styles from './ContactView.module.css'
 import { useContactTracking } from './use-contact-tracking'
 
 const REASONS = [
@@ -88,7 +87,7 @@ export function ContactView({ linkHubUrl }: { linkHubUrl: string }) {
       </Section>
       <Section $tone="panel">
         <Container>
-          <Layout>
+          <div className={styles.layout}>
             <Stack $gap={20}>
               <Card>
                 <Subheading>Why Connect?</Subheading>
@@ -112,7 +111,7 @@ export function ContactView({ linkHubUrl }: { linkHubUrl: string }) {
             </Stack>
             <Card ref={formArea}>
               <Heading>Send a Message</Heading>
-              <FormIntro>All fields are required.</FormIntro>
+              <p className={styles.formIntro}>All fields are required.</p>
               <ContactForm
                 success={{
                   title: 'Message sent successfully!',
@@ -125,24 +124,9 @@ export function ContactView({ linkHubUrl }: { linkHubUrl: string }) {
                 onSuccess={() => setSent(true)}
               />
             </Card>
-          </Layout>
+          </div>
         </Container>
       </Section>
     </Page>
   )
 }
-
-const Layout = styled.div`
-  display: grid;
-  gap: 24px;
-  ${media.md} {
-    grid-template-columns: 2fr 3fr;
-    align-items: start;
-  }
-`
-
-const FormIntro = styled.p`
-  margin: 0 0 16px;
-  color: ${colors.muted};
-  font-size: 0.9rem;
-`

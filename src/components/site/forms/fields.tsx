@@ -1,71 +1,31 @@
 'use client'
 
 import {
+  type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
   useId,
   useSyncExternalStore,
 } from 'react'
-import styled, { css } from 'styled-components'
 
-import { colors } from '../theme'
 import { Button } from '../ui'
+import styles from './fields.module.css'
 
 /** Label, control and the field's error text, tied together for assistive technology. */
 type FieldProps = { label: ReactNode; error?: string; hint?: ReactNode; hideLabel?: boolean }
 
-const control = css`
-  width: 100%;
-  min-height: 46px;
-  padding: 11px 14px;
-  border-radius: 12px;
-  border: 1px solid ${colors.border};
-  background: rgba(7, 6, 26, 0.6);
-  color: ${colors.text};
-  &::placeholder {
-    color: #8a84b3;
-  }
-  &[aria-invalid='true'] {
-    border-color: ${colors.danger};
-  }
-`
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ')
 
-export const Input = styled.input`
-  ${control}
-`
-export const Textarea = styled.textarea`
-  ${control}
-  min-height: 140px;
-  resize: vertical;
-`
-export const Select = styled.select`
-  ${control}
-  option {
-    color: ${colors.ink};
-  }
-`
-
-const Wrapper = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  text-align: left;
-`
-const Label = styled.label`
-  font-weight: 600;
-  font-size: 0.92rem;
-`
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${colors.danger};
-  font-size: 0.86rem;
-`
-const Hint = styled.p`
-  margin: 0;
-  color: ${colors.muted};
-  font-size: 0.84rem;
-`
+export const Input = ({ className, ...props }: ComponentProps<'input'>) => (
+  <input className={classes(styles.control, className)} {...props} />
+)
+export const Textarea = ({ className, ...props }: ComponentProps<'textarea'>) => (
+  <textarea className={classes(styles.control, styles.textarea, className)} {...props} />
+)
+export const Select = ({ className, ...props }: ComponentProps<'select'>) => (
+  <select className={classes(styles.control, styles.select, className)} {...props} />
+)
 
 type ControlRender = (props: {
   id: string
@@ -83,18 +43,22 @@ export function Field({
   const id = useId()
   const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ')
   return (
-    <Wrapper>
-      <Label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+    <div className={styles.field}>
+      <label htmlFor={id} className={classes(styles.label, hideLabel && 'visually-hidden')}>
         {label}
-      </Label>
+      </label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described || undefined })}
-      {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}
-      {error && (
-        <ErrorText id={`${id}-error`} role="alert">
-          {error}
-        </ErrorText>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
       )}
-    </Wrapper>
+      {error && (
+        <p id={`${id}-error`} role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
   )
 }
 
@@ -114,51 +78,17 @@ export function TextField({
   )
 }
 
-export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-`
+export const Form = ({ className, ...props }: ComponentProps<'form'>) => (
+  <form className={classes(styles.form, className)} {...props} />
+)
 
-export const InlineForm = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 10px;
-  align-items: flex-start;
-  & > :first-child,
-  & > div + div {
-    flex: 1 1 220px;
-  }
-`
+export const InlineForm = ({ className, ...props }: ComponentProps<'form'>) => (
+  <form className={classes(styles.inlineForm, className)} {...props} />
+)
 
-export const CheckboxGroup = styled.fieldset`
-  border: 0;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  legend {
-    font-weight: 600;
-    font-size: 0.92rem;
-    margin-bottom: 8px;
-  }
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-    padding: 6px 12px;
-    border-radius: 999px;
-    border: 1px solid ${colors.border};
-    background: ${colors.panel};
-    cursor: pointer;
-    font-size: 0.9rem;
-  }
-  label:has(input:checked) {
-    border-color: ${colors.gold};
-    background: rgba(245, 198, 107, 0.15);
-  }
-`
+export const CheckboxGroup = ({ className, ...props }: ComponentProps<'fieldset'>) => (
+  <fieldset className={classes(styles.checkboxGroup, className)} {...props} />
+)
 
 const noSubscription = () => () => undefined
 

@@ -1,12 +1,11 @@
 'use client'
 
 import { type RefObject, useEffect, useRef, useState } from 'react'
-import styled from 'styled-components'
 
 import { Field, Textarea } from '../forms/fields'
 import { useNotify } from '../notifications/Notifications'
-import { colors } from '../theme'
 import { Button, ButtonLink, ButtonRow, Card, Heading, List, Muted, Stack } from '../ui'
+import styles from './ParentConnectFlow.module.css'
 import { ParentSignupForm } from './ParentSignupForm'
 import { SURVEY_ADVANCE_MS, SURVEY_STEPS, type SurveyAnswers } from './survey'
 
@@ -49,30 +48,31 @@ export function ParentConnectFlow() {
   const survey = SURVEY_STEPS[step]
   if (survey)
     return (
-      <Panel>
-        <Progress>Step {step + 1} of 4</Progress>
+      <Card className={styles.panel}>
+        <p className={styles.progress}>Step {step + 1} of 4</p>
         <Heading ref={heading} tabIndex={-1}>
           {survey.question}
         </Heading>
-        <Options role="group" aria-label={survey.question}>
+        <div className={styles.options} role="group" aria-label={survey.question}>
           {survey.options.map((option) => (
-            <Option
+            <button
               key={option}
+              className={styles.option}
               type="button"
               aria-pressed={answers[survey.field] === option}
               onClick={() => choose(survey.field, option)}
             >
               {option}
-            </Option>
+            </button>
           ))}
-        </Options>
-      </Panel>
+        </div>
+      </Card>
     )
 
   if (step === SURVEY_STEPS.length)
     return (
-      <Panel>
-        <Progress>Step 4 of 4</Progress>
+      <Card className={styles.panel}>
+        <p className={styles.progress}>Step 4 of 4</p>
         <Heading ref={heading} tabIndex={-1}>
           Join the Starfinity Family
         </Heading>
@@ -81,10 +81,10 @@ export function ParentConnectFlow() {
             <li key={benefit}>{benefit}</li>
           ))}
         </List>
-        <FormWrap>
+        <div className={styles.formWrap}>
           <ParentSignupForm answers={answers} onSuccess={() => setStep(step + 1)} />
-        </FormWrap>
-      </Panel>
+        </div>
+      </Card>
     )
 
   return <ThankYou headingRef={heading} />
@@ -94,7 +94,7 @@ function ThankYou({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | n
   const notify = useNotify()
   const [wish, setWish] = useState('')
   return (
-    <Panel>
+    <Card className={styles.panel}>
       <Heading ref={headingRef} tabIndex={-1}>
         Thank You for Joining!
       </Heading>
@@ -137,49 +137,6 @@ function ThankYou({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | n
           Explore Publishing
         </ButtonLink>
       </ButtonRow>
-    </Panel>
+    </Card>
   )
 }
-
-const Progress = styled.p`
-  margin: 0 0 8px;
-  color: ${colors.teal};
-  font-weight: 700;
-  font-size: 0.85rem;
-  letter-spacing: 0.08em;
-  text-transform: uppercase;
-`
-
-const Options = styled.div`
-  display: grid;
-  gap: 10px;
-  margin-top: 20px;
-`
-
-const Option = styled.button`
-  min-height: 48px;
-  padding: 12px 18px;
-  border-radius: 14px;
-  border: 1px solid ${colors.border};
-  background: ${colors.panel};
-  color: ${colors.text};
-  font-size: 1rem;
-  text-align: left;
-  cursor: pointer;
-  transition: background 0.15s ease;
-  &:hover {
-    background: ${colors.panelStrong};
-  }
-  &[aria-pressed='true'] {
-    border-color: ${colors.gold};
-    background: rgba(245, 198, 107, 0.18);
-  }
-`
-
-const FormWrap = styled.div`
-  margin-top: 24px;
-`
-
-const Panel = styled(Card)`
-  margin-top: 32px;
-`

@@ -2,15 +2,14 @@
 
 import { useSearchParams } from 'next/navigation'
 import { useEffect } from 'react'
-import styled from 'styled-components'
 
 import { trackAnalytics, trackEngagement } from '@/components/site/tracking/tracker'
 
 import { REFERRAL_CODE_PATTERN } from '@/lib/constants'
 
-import { colors } from '../theme'
 import { Card, Centered, Container, Eyebrow, Lead, Page, Section, Title } from '../ui'
 import { WAITLIST_PAGE_PRODUCTS, type WaitlistPageProduct, waitlistProduct } from './products'
+import styles from './WaitlistView.module.css'
 import { WaitlistForm } from './WaitlistForm'
 
 /** The page for one product: headline, blurb and the form. */
@@ -31,11 +30,15 @@ export function WaitlistView({
             <Title>{copy.headline}</Title>
             <Lead>{copy.blurb}</Lead>
           </Centered>
-          <FormCard>
-            {referralCode && <Invited>A friend invited you to this waitlist.</Invited>}
+          <Card className={styles.formCard}>
+            {referralCode && (
+              <p className={styles.invited}>A friend invited you to this waitlist.</p>
+            )}
             <WaitlistForm key={product} product={product} referralCode={referralCode} />
-          </FormCard>
-          <Note>We only write about what you joined for. Unsubscribe at any time.</Note>
+          </Card>
+          <p className={styles.note}>
+            We only write about what you joined for. Unsubscribe at any time.
+          </p>
         </Container>
       </Section>
     </Page>
@@ -72,20 +75,3 @@ export function WaitlistFromQuery() {
 
   return <WaitlistView product={product} referralCode={referralCode} />
 }
-
-const FormCard = styled(Card)`
-  margin-top: 32px;
-`
-
-const Invited = styled.p`
-  margin: 0 0 16px;
-  color: ${colors.gold};
-  font-size: 0.95rem;
-`
-
-const Note = styled.p`
-  margin-top: 16px;
-  text-align: center;
-  color: ${colors.muted};
-  font-size: 0.9rem;
-`

@@ -1,52 +1,26 @@
-'use client'
-
-import styled from 'styled-components'
-
-import { colors } from '@/components/site/theme'
-
 /** The small pieces of the email pages (confirm, preferences) that plain HTML forms need. */
-export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-  text-align: left;
-`
+import type { ComponentProps } from 'react'
 
-export const CheckRow = styled.label`
-  display: flex;
-  align-items: flex-start;
-  gap: 12px;
-  padding: 12px 14px;
-  border: 1px solid ${colors.border};
-  border-radius: 12px;
-  cursor: pointer;
-  input {
-    width: 20px;
-    height: 20px;
-    margin-top: 2px;
-    accent-color: ${colors.gold};
-  }
-  span {
-    display: flex;
-    flex-direction: column;
-    gap: 2px;
-  }
-  small {
-    color: ${colors.muted};
-  }
-`
+import styles from './EmailPageParts.module.css'
 
-export const Notice = styled.p<{ $tone?: 'ok' | 'error' }>`
-  margin: 0;
-  padding: 12px 14px;
-  border-radius: 12px;
-  border: 1px solid ${({ $tone }) => ($tone === 'error' ? colors.danger : colors.border)};
-  background: rgba(255, 255, 255, 0.04);
-`
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ')
 
-export const FieldLabel = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  font-weight: 600;
-`
+export const Form = ({ className, ...props }: ComponentProps<'form'>) => (
+  <form className={classes(styles.form, className)} {...props} />
+)
+
+export const CheckRow = ({ className, ...props }: ComponentProps<'label'>) => (
+  <label className={classes(styles.checkRow, className)} {...props} />
+)
+
+export const Notice = ({
+  $tone,
+  className,
+  ...props
+}: ComponentProps<'p'> & { $tone?: 'ok' | 'error' }) => (
+  <p className={classes(styles.notice, $tone === 'error' && styles.error, className)} {...props} />
+)
+
+export const FieldLabel = ({ className, ...props }: ComponentProps<'label'>) => (
+  <label className={classes(styles.fieldLabel, className)} {...props} />
+)
