@@ -6,6 +6,23 @@ const config = [
   ...nextTs,
   // Tests read JSON bodies of many shapes.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // The public site is CSS Modules (decision 0071): no public page loads styled-components.
+  {
+    files: ['src/components/site/**', 'src/app/(frontend)/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'styled-components',
+              message: 'The public site is styled with CSS Modules (decision 0071).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     ignores: [
       '.next/**',

@@ -5,7 +5,6 @@ import { AnchorScroll } from '@/components/site/AnchorScroll'
 import { SiteFooter } from '@/components/site/layout/SiteFooter'
 import { SiteHeader } from '@/components/site/layout/SiteHeader'
 import { NotificationProvider } from '@/components/site/notifications/Notifications'
-import { StyledComponentsRegistry } from '@/components/site/StyledComponentsRegistry'
 import { Tracker } from '@/components/site/Tracker'
 import '@/components/site/site.css'
 import { serverUrl } from '@/lib/env'
@@ -25,22 +24,20 @@ export default async function FrontendLayout({ children }: { children: ReactNode
   return (
     <html lang="en">
       <body>
-        <StyledComponentsRegistry>
-          <NotificationProvider>
-            <a className="skip-link" href="#main">
-              Skip to content
-            </a>
-            <SiteHeader />
-            {children}
-            <SiteFooter
-              tagline={settings.tagline}
-              linkHubUrl={settings.linkHubUrl ?? '#'}
-              shopUrl={settings.shopUrl ?? '#'}
-            />
-          </NotificationProvider>
-          <Tracker />
-          <AnchorScroll />
-        </StyledComponentsRegistry>
+        <NotificationProvider>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <SiteHeader />
+          {children}
+          <SiteFooter
+            tagline={settings.tagline}
+            linkHubUrl={settings.linkHubUrl ?? '#'}
+            shopUrl={settings.shopUrl ?? '#'}
+          />
+        </NotificationProvider>
+        <Tracker />
+        <AnchorScroll />
       </body>
     </html>
   )

@@ -3,8 +3,6 @@
 import { useSearchParams } from 'next/navigation'
 import styled from 'styled-components'
 
-import { StyledComponentsRegistry } from '@/components/site/StyledComponentsRegistry'
-
 import { AccessProvider } from './access'
 import { Logo } from './brand/Logo'
 import { setViewQuery } from './list/useAdminList'
@@ -20,6 +18,7 @@ import { PeopleTab } from './tabs/PeopleTab'
 import { WaitlistTab } from './tabs/WaitlistTab'
 import type { AccessLevel } from './types'
 import { Button, Pill } from './ui'
+import { StyledComponentsRegistry } from './StyledComponentsRegistry'
 
 /**
  * The tabs of the spec, each with the name it has in the address (`/admin?tab=contacts`), and

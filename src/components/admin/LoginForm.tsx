@@ -3,7 +3,6 @@
 import { type FormEvent, useState } from 'react'
 import styled from 'styled-components'
 
-import { StyledComponentsRegistry } from '@/components/site/StyledComponentsRegistry'
 import { ApiError } from '@/lib/api-client'
 import { adminLoginSchema } from '@/schemas/admin'
 
@@ -11,6 +10,7 @@ import { apiFetch } from './api'
 import { Logo } from './brand/Logo'
 import { notifyError, notifySuccess } from './notify'
 import { Button, ErrorText, Input, Label } from './ui'
+import { StyledComponentsRegistry } from './StyledComponentsRegistry'
 
 /** How long the welcome notice shows before the dashboard opens. */
 export const WELCOME_DELAY_MS = 1200

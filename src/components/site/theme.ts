@@ -1,6 +1,6 @@
 /**
- * The palette and breakpoints of the styled components. The CSS Modules and `site.css` (decision
- * 0071) repeat these values, and the type stacks and header height live there.
+ * The site's palette, for the colours components compute (a character's accent when the editor set
+ * none). The CSS Modules and `site.css` (decision 0071) write these values out.
  */
 export const colors = {
   night: '#07061a',
@@ -17,10 +17,4 @@ export const colors = {
   danger: '#ff6b81',
   success: '#5ee6a0',
   ink: '#120a2e',
-} as const
-
-export const media = {
-  sm: '@media (min-width: 640px)',
-  md: '@media (min-width: 900px)',
-  lg: '@media (min-width: 1200px)',
 } as const

@@ -16,7 +16,8 @@ type BoxProps = Omit<ComponentPropsWithoutRef<'div'>, 'color'> & {
   [data: `data-${string}`]: unknown
 }
 
-const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ')
+/** The class names given, skipping the empty ones. */
+export const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ')
 
 /**
  * A component rendering `as` (default `tag`) with the given classes and CSS variables: how the

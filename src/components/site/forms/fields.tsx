@@ -9,13 +9,11 @@ import {
   useSyncExternalStore,
 } from 'react'
 
-import { Button } from '../ui'
+import { Button, classes } from '../ui'
 import styles from './fields.module.css'
 
 /** Label, control and the field's error text, tied together for assistive technology. */
 type FieldProps = { label: ReactNode; error?: string; hint?: ReactNode; hideLabel?: boolean }
-
-const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ')
 
 export const Input = ({ className, ...props }: ComponentProps<'input'>) => (
   <input className={classes(styles.control, className)} {...props} />

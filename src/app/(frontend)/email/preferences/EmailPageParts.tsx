@@ -1,9 +1,9 @@
 /** The small pieces of the email pages (confirm, preferences) that plain HTML forms need. */
 import type { ComponentProps } from 'react'
 
-import styles from './EmailPageParts.module.css'
+import { classes } from '@/components/site/ui'
 
-const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ')
+import styles from './EmailPageParts.module.css'
 
 export const Form = ({ className, ...props }: ComponentProps<'form'>) => (
   <form className={classes(styles.form, className)} {...props} />
