@@ -217,6 +217,10 @@ const main = async () => {
     console.log(`lighthouse mobile: ${LIGHTHOUSE_RUNS} run(s) per route…`)
     for (const result of results) {
       result.lighthouse = await medianRun(`${base}${result.route}`, LIGHTHOUSE_RUNS)
+      const lh = result.lighthouse
+      console.log(
+        `  ${result.route}: ${lh ? `${lh.score} (TBT ${lh.tbt} ms, LCP ${lh.lcp} ms)` : 'n/a'}`,
+      )
     }
 
     const failures: string[] = []
