@@ -7,8 +7,10 @@ const config = [
   // Tests read JSON bodies of many shapes.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // The public site is CSS Modules (decision 0071): no public page loads styled-components.
+  // Its internal links prefetch on intent (decision 0126): one link component, not next/link.
   {
     files: ['src/components/site/**', 'src/app/(frontend)/**'],
+    ignores: ['src/components/site/Link.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -17,6 +19,10 @@ const config = [
             {
               name: 'styled-components',
               message: 'The public site is styled with CSS Modules (decision 0071).',
+            },
+            {
+              name: 'next/link',
+              message: 'Use src/components/site/Link: it prefetches on intent (decision 0126).',
             },
           ],
         },

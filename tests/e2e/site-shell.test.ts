@@ -94,3 +94,40 @@ test('a notice closes after five seconds, and F8 reaches the notifications', asy
   await notice.waitFor({ state: 'detached', timeout: 8000 })
   await context.close()
 })
+
+test('internal links prefetch on intent, not on load, and navigate without a reload', async () => {
+  const { page, context } = await openPage(browser)
+  /** The pages whose payload the browser fetched ahead (`?_rsc=` requests), in order. */
+  const prefetched: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.searchParams.has('_rsc')) prefetched.push(url.pathname)
+  })
+  await page.goto('/privacy')
+  // Next prefetches the links in view once the page has started (about 0.3 s after load here, when
+  // it did): two seconds leave it ample time to.
+  await page.waitForTimeout(2000)
+  // The footer's links scroll into view: still nothing fetched ahead.
+  const footer = page.getByRole('contentinfo')
+  await footer.scrollIntoViewIfNeeded()
+  await page.waitForTimeout(1000)
+  expect(prefetched).toEqual([])
+
+  const terms = footer.getByRole('link', { name: 'Terms', exact: true })
+  const hovered = page.waitForRequest((request) => request.url().includes('/terms?_rsc='))
+  await terms.hover()
+  await hovered
+  const faq = footer.getByRole('link', { name: 'FAQ', exact: true })
+  const focused = page.waitForRequest((request) => request.url().includes('/faq?_rsc='))
+  await faq.focus()
+  await focused
+  expect(new Set(prefetched)).toEqual(new Set(['/terms', '/faq']))
+
+  // A client-side navigation: the page's window (and this mark on it) survives the click.
+  await page.evaluate(() => Object.assign(window, { samePage: true }))
+  await terms.click()
+  await page.waitForURL('**/terms')
+  await page.getByRole('heading', { level: 1, name: /Terms/ }).waitFor()
+  await expect(page.evaluate(() => 'samePage' in window)).resolves.toBe(true)
+  await context.close()
+})

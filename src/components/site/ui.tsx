@@ -3,7 +3,7 @@
  * (decision 0071), so server components render them to HTML that needs no JavaScript, and client
  * components use the same ones. Each takes `as`, `className` and the element's own props.
  */
-import Link from 'next/link'
+import Link from './Link'
 import type { CSSProperties, ComponentPropsWithoutRef, ElementType, ReactNode, Ref } from 'react'
 
 import styles from './ui.module.css'

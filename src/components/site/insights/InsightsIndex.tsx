@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '../Link'
 import { notFound } from 'next/navigation'
 
 import { BackHome } from '@/components/site/content/BackHome'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '../Link'
 
 import { HeaderMenu } from './HeaderMenu'
 import styles from './SiteHeader.module.css'
