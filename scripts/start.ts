@@ -5,7 +5,9 @@
  * Stopping: SIGINT/SIGTERM reach the Next server (its whole process group), which drains for up to
  * STOP_DRAIN_MS before it is killed; then the embedded database stops. Exit status 0 only for a stop
  * that was asked for; a server that died on its own (a crash, a kill -9) exits non-zero, so a
- * supervisor restarts the site.
+ * supervisor restarts the site. Killed outright itself (kill -9 of this process or of the
+ * `run-ts` one that started it), the Next server stops with it; a database left behind is shut
+ * down by the next start.
  */
 import './lib/bootstrap'
 
@@ -51,16 +53,19 @@ const needsBuild = () => {
 let current: ChildProcess | undefined
 let stopRequested = false
 
+const exitWithParent = path.join(root, 'scripts/lib/exit-with-parent.cjs')
+
 /**
  * Runs a Node process (Next, the migrations) in a process group of its own, so a stop reaches its
- * whole tree exactly once, from here.
+ * whole tree exactly once, from here. With an IPC channel: if this process is killed outright, the
+ * child stops itself instead of serving on without it (lib/exit-with-parent.cjs).
  */
 const runNode = (args: string[]) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, ['--require', exitWithParent, ...args], {
       cwd: root,
-      env: process.env,
-      stdio: 'inherit',
+      env: { ...process.env, EXIT_WITH_PARENT: String(process.pid) },
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
       detached: true,
     })
     current = child

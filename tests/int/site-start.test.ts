@@ -206,4 +206,39 @@ describe('npm start', () => {
     },
     30 * 60_000,
   )
+
+  it(
+    'killed outright (kill -9), leaves no server behind, and starts again',
+    async () => {
+      const site = await start()
+      const next = nextServerPid(site.child.pid as number)
+      expect(next).toBeGreaterThan(0)
+      expect(postgresServers().length).toBeGreaterThan(0)
+      // The `node scripts/run-ts.mjs scripts/start.ts` process of `npm start`, with no chance to
+      // clean up: what it started stops by itself.
+      const exited = new Promise((resolve) => site.child.once('exit', resolve))
+      site.child.kill('SIGKILL')
+      await exited
+      const alive = (pid: number) => {
+        try {
+          process.kill(pid, 0)
+          return true
+        } catch {
+          return false
+        }
+      }
+      const deadline = Date.now() + 30_000
+      while ((alive(next as number) || postgresServers().length > 0) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      expect(alive(next as number)).toBe(false)
+      expect(postgresServers()).toEqual([])
+      expect(fs.existsSync(path.join(dataDir, 'postgres.lock'))).toBe(false)
+      await expect(fetch(`${site.base}/api/health`)).rejects.toThrow()
+
+      const again = await start()
+      expect((await fetch(`${again.base}/api/health`)).status).toBe(200)
+      expect(await stop(again.child, 'SIGTERM')).toBe(0)
+    },
+    15 * 60_000,
+  )
 })
