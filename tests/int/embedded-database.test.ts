@@ -7,7 +7,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { DatabaseInUseError, embeddedPaths, startEmbeddedServer } from '@/lib/db/embedded'
+import { DatabaseInUseError, embeddedPaths, isAlive, startEmbeddedServer } from '@/lib/db/embedded'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-embedded-'))
@@ -20,15 +20,6 @@ const query = async (url: string, text: string) => {
     return (await client.query(text)).rows
   } finally {
     await client.end()
-  }
-}
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
   }
 }
 

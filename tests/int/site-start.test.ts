@@ -6,7 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { freePort, readRunning } from '@/lib/db/embedded'
+import { freePort, isAlive, readRunning } from '@/lib/db/embedded'
 
 import { startSite } from '../../scripts/lib/site-server'
 
@@ -219,18 +219,10 @@ describe('npm start', () => {
       const exited = new Promise((resolve) => site.child.once('exit', resolve))
       site.child.kill('SIGKILL')
       await exited
-      const alive = (pid: number) => {
-        try {
-          process.kill(pid, 0)
-          return true
-        } catch {
-          return false
-        }
-      }
       const deadline = Date.now() + 30_000
-      while ((alive(next as number) || postgresServers().length > 0) && Date.now() < deadline)
+      while ((isAlive(next as number) || postgresServers().length > 0) && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 250))
-      expect(alive(next as number)).toBe(false)
+      expect(isAlive(next as number)).toBe(false)
       expect(postgresServers()).toEqual([])
       expect(fs.existsSync(path.join(dataDir, 'postgres.lock'))).toBe(false)
       await expect(fetch(`${site.base}/api/health`)).rejects.toThrow()

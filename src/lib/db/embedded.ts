@@ -60,7 +60,8 @@ export const embeddedPaths = (dataRoot: string) => ({
 
 type LockInfo = { pid: number; url?: string }
 
-const isAlive = (pid: number) => {
+/** Whether a process with this id runs (one of another user's counts). */
+export const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0)
     return true
