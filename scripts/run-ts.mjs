@@ -11,25 +11,23 @@
  */
 import { spawn } from 'node:child_process'
 import { constants } from 'node:os'
-import { fileURLToPath } from 'node:url'
+
+import exitWithParent from './lib/exit-with-parent.cjs'
 
 const UNSETTLED_TOP_LEVEL_AWAIT = 13
 const ATTEMPTS = 3
-const EXIT_WITH_PARENT = fileURLToPath(new URL('./lib/exit-with-parent.cjs', import.meta.url))
 const [file, ...args] = process.argv.slice(2)
 
 let child
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child?.kill(signal))
 
 for (let attempt = 1; ; attempt++) {
+  // The child stops when this process is gone (lib/exit-with-parent.cjs).
+  const { nodeArgs, stdio, env } = exitWithParent.childSettings()
   child = spawn(
     process.execPath,
-    ['--require', EXIT_WITH_PARENT, '--import', import.meta.resolve('tsx'), file, ...args],
-    // The IPC channel: the child stops when this process is gone (lib/exit-with-parent.cjs).
-    {
-      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, EXIT_WITH_PARENT: String(process.pid) },
-    },
+    [...nodeArgs, '--import', import.meta.resolve('tsx'), file, ...args],
+    { stdio, env },
   )
   const code = await new Promise((resolve) =>
     child.on('exit', (exitCode, signal) => resolve(exitCode ?? 128 + constants.signals[signal])),

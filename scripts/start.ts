@@ -15,6 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { childSettings } from './lib/exit-with-parent.cjs'
 import { log, openDatabase, root } from './lib/runtime'
 
 const dev = process.argv.includes('--dev')
@@ -53,8 +54,6 @@ const needsBuild = () => {
 let current: ChildProcess | undefined
 let stopRequested = false
 
-const exitWithParent = path.join(root, 'scripts/lib/exit-with-parent.cjs')
-
 /**
  * Runs a Node process (Next, the migrations) in a process group of its own, so a stop reaches its
  * whole tree exactly once, from here. With an IPC channel: if this process is killed outright, the
@@ -62,10 +61,11 @@ const exitWithParent = path.join(root, 'scripts/lib/exit-with-parent.cjs')
  */
 const runNode = (args: string[]) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    const child = spawn(process.execPath, ['--require', exitWithParent, ...args], {
+    const { nodeArgs, stdio, env } = childSettings()
+    const child = spawn(process.execPath, [...nodeArgs, ...args], {
       cwd: root,
-      env: { ...process.env, EXIT_WITH_PARENT: String(process.pid) },
-      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      env,
+      stdio,
       detached: true,
     })
     current = child

@@ -219,11 +219,8 @@ describe('npm start', () => {
       const exited = new Promise((resolve) => site.child.once('exit', resolve))
       site.child.kill('SIGKILL')
       await exited
-      const deadline = Date.now() + 30_000
-      while ((isAlive(next as number) || postgresServers().length > 0) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 250))
-      expect(isAlive(next as number)).toBe(false)
-      expect(postgresServers()).toEqual([])
+      await expect.poll(() => isAlive(next as number), { timeout: 30_000 }).toBe(false)
+      await expect.poll(postgresServers, { timeout: 30_000 }).toEqual([])
       expect(fs.existsSync(path.join(dataDir, 'postgres.lock'))).toBe(false)
       await expect(fetch(`${site.base}/api/health`)).rejects.toThrow()
 
