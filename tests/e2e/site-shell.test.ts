@@ -131,3 +131,24 @@ test('internal links prefetch on intent, not on load, and navigate without a rel
   await expect(page.evaluate(() => 'samePage' in window)).resolves.toBe(true)
   await context.close()
 })
+
+test('a first visit asks for each page once: no client-hint retry, on the site or the admin', async () => {
+  for (const path of ['/', '/privacy', '/admin/login']) {
+    // A new context is a first visit: the browser holds no client-hint preference for the site.
+    const { page, context } = await openPage(browser)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    /** Every request the browser sent for the page itself (a Critical-CH retry is a second one). */
+    const sent: string[] = []
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.type === 'Document') sent.push(new URL(event.request.url).pathname)
+    })
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(200)
+    expect(sent, path).toEqual([path])
+    for (const header of ['accept-ch', 'critical-ch']) {
+      expect(response?.headers()[header], `${path} ${header}`).toBeUndefined()
+    }
+    await context.close()
+  }
+})
