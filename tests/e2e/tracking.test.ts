@@ -259,3 +259,36 @@ test('a session id also where crypto.randomUUID is missing (plain http on a LAN 
   expect(engagement(sent, 'page_view')[0].body.sessionId).toBe(id)
   await context.close()
 })
+
+test('a tracking request leaves the task that asked for it, and a page being left sends it at once', async () => {
+  const { page, context } = await openPage(browser)
+  const sent = recordTracking(context)
+  await page.goto('/')
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
+  // Each fetch the page makes from here on is written down, in order with the test's own marks.
+  const order = await page.evaluate(() => {
+    const log: string[] = []
+    const fetchOf = window.fetch.bind(window)
+    window.fetch = (input, init) => {
+      log.push(`fetch ${new URL(String(input), location.href).pathname}`)
+      return fetchOf(input, init)
+    }
+    // The header's About button sends a navigation event when clicked.
+    const about = [...document.querySelectorAll<HTMLButtonElement>('#site-menu button')].find(
+      (button) => button.textContent === 'About',
+    )
+    about!.click()
+    log.push('click handled')
+    window.dispatchEvent(new PageTransitionEvent('pagehide'))
+    log.push('pagehide handled')
+    return log
+  })
+  expect(order).toEqual(['click handled', 'fetch /api/analytics/track', 'pagehide handled'])
+  const aboutEvents = () =>
+    sent.filter((s) => s.path === '/api/analytics/track' && s.body.label === 'about')
+  await expect.poll(aboutEvents).toHaveLength(1)
+  // Sent once: the request that was waiting is not sent again when its turn comes.
+  await pause(500)
+  expect(aboutEvents()).toHaveLength(1)
+  await context.close()
+})

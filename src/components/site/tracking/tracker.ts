@@ -43,21 +43,47 @@ export const sessionId = () => {
   }
 }
 
+/** Requests waiting for the end of the task that asked for them, with their timers. */
+const waiting = new Map<() => void, ReturnType<typeof setTimeout>>()
+
+/** A page being left sends what is waiting at once: keepalive requests outlive the page. */
+const sendWaiting = () => {
+  for (const [run, timer] of waiting) {
+    clearTimeout(timer)
+    run()
+  }
+}
+if (typeof window !== 'undefined') window.addEventListener('pagehide', sendWaiting)
+
+/**
+ * Runs `post` once the current task has ended, so the page's start (hydration and its effects, in
+ * one task) and a click's handler are not held up by the request (docs/benchmarks.md).
+ */
+const afterThisTask = (post: () => void) => {
+  const run = () => {
+    if (!waiting.delete(run)) return
+    post()
+  }
+  waiting.set(run, setTimeout(run, 0))
+}
+
 const send = (path: string, body: unknown, beacon = false) => {
   if (!isTrackingAllowed()) return
   const json = JSON.stringify(body)
   if (beacon && navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return
-  fetch(path, {
-    method: 'POST',
-    credentials: 'include',
-    keepalive: true,
-    headers: { 'Content-Type': 'application/json' },
-    body: json,
-  })
-    .then((response) => {
-      if (!response.ok) console.warn(`tracking: ${path} answered ${response.status}`)
+  afterThisTask(() =>
+    fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body: json,
     })
-    .catch((error: unknown) => console.warn('tracking failed', error))
+      .then((response) => {
+        if (!response.ok) console.warn(`tracking: ${path} answered ${response.status}`)
+      })
+      .catch((error: unknown) => console.warn('tracking failed', error)),
+  )
 }
 
 type Origin = Pick<EngagementEventInput, 'referrerHost' | 'utmSource' | 'utmMedium' | 'utmCampaign'>
