@@ -32,7 +32,8 @@ const config = [
   {
     ignores: [
       '.next/**',
-      '.next-e2e/**',
+      // Builds in other directories (NEXT_DIST_DIR), as .gitignore has them.
+      '.next-*/**',
       'test-results/**',
       'node_modules/**',
       'data/**',

@@ -127,6 +127,27 @@ test('home at 360 px and 390 px: no horizontal scroll; mobile screenshot', async
   }
 })
 
+test('the founder portrait, below the first screen, is fetched as it comes near', async () => {
+  const { page, context } = await openPage(browser, { viewport: MOBILE })
+  const portrait = '/images/home/founder.svg'
+  const asked: string[] = []
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  const response = await page.goto('/')
+  // Not announced ahead in the page (React preloads the images it renders unless they are lazy).
+  expect(await response!.text()).not.toMatch(/rel="preload"[^>]*as="image"/)
+  // The page has started (the shop's products came in after hydration): an image the page
+  // fetches on load would have been asked for long before.
+  await page.locator('#shop article').first().waitFor()
+  expect(asked).not.toContain(portrait)
+  const image = page.getByRole('img', { name: 'Portrait illustration of Elena Starling' })
+  await image.scrollIntoViewIfNeeded()
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0)
+  expect(asked).toContain(portrait)
+  await context.close()
+})
+
 test('Explore Ecosystem scrolls to the ecosystem section', async () => {
   const { page, context } = await openPage(browser)
   await page.goto('/')

@@ -57,10 +57,24 @@ export const openPage = async (
   return { page, context, consoleErrors }
 }
 
-/** Saves a full-page screenshot as test-results/<name>.png. */
+/**
+ * Saves a full-page screenshot as test-results/<name>.png, as a visitor who scrolled through the
+ * page sees it: images that load as they come near (`loading="lazy"`) are loaded first.
+ */
 export const screenshot = async (page: Page, name: string) => {
   const dir = path.join(root, 'test-results')
   fs.mkdirSync(dir, { recursive: true })
+  await page.evaluate(() =>
+    document.querySelectorAll('img[loading="lazy"]').forEach((image) => {
+      ;(image as HTMLImageElement).loading = 'eager'
+    }),
+  )
+  // An image that never answers is shown as it is after ten seconds, not waited for.
+  await page
+    .waitForFunction(() => [...document.images].every((image) => image.complete), null, {
+      timeout: 10_000,
+    })
+    .catch(() => console.warn(`screenshot ${name}: an image was still loading`))
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
 }
 

@@ -7,11 +7,14 @@ export function AboutFounder() {
     <Section id="about" aria-labelledby="about-heading">
       <Container>
         <div className={styles.columns}>
+          {/* Below the first screen: fetched as it comes near, not ahead of the page's scripts. */}
           {/* eslint-disable-next-line @next/next/no-img-element -- a local SVG with fixed size */}
           <img
             src="/images/home/founder.svg"
             width={320}
             height={320}
+            loading="lazy"
+            decoding="async"
             alt="Portrait illustration of Elena Starling"
           />
           <div>
