@@ -43,16 +43,11 @@ export const sessionId = () => {
   }
 }
 
-/** Requests waiting for the end of the task that asked for them, with their timers. */
-const waiting = new Map<() => void, ReturnType<typeof setTimeout>>()
+/** Requests waiting for the end of the task that asked for them. */
+const waiting: (() => void)[] = []
+const sendWaiting = () => waiting.splice(0).forEach((post) => post())
 
-/** A page being left sends what is waiting at once: keepalive requests outlive the page. */
-const sendWaiting = () => {
-  for (const [run, timer] of waiting) {
-    clearTimeout(timer)
-    run()
-  }
-}
+// A page being left sends what is waiting at once: keepalive requests outlive the page.
 if (typeof window !== 'undefined') window.addEventListener('pagehide', sendWaiting)
 
 /**
@@ -60,11 +55,7 @@ if (typeof window !== 'undefined') window.addEventListener('pagehide', sendWaiti
  * one task) and a click's handler are not held up by the request (docs/benchmarks.md).
  */
 const afterThisTask = (post: () => void) => {
-  const run = () => {
-    if (!waiting.delete(run)) return
-    post()
-  }
-  waiting.set(run, setTimeout(run, 0))
+  if (waiting.push(post) === 1) setTimeout(sendWaiting, 0)
 }
 
 const send = (path: string, body: unknown, beacon = false) => {
