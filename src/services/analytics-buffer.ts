@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { RETRY_AFTER_SECONDS, shouldLog } from '@/lib/db/unavailable'
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, shouldLog } from '@/lib/db/unavailable'
 import { AppError } from '@/lib/errors'
 import { loggableError } from '@/lib/loggable-error'
 import { onShutdown } from '@/lib/shutdown'
@@ -21,6 +21,8 @@ let timer: NodeJS.Timeout | undefined
 let writing: Promise<void> = Promise.resolve()
 let retryDelay = 0
 let owner: Payload | undefined
+/** Set when the shutdown's last writes begin: an event accepted after them would be lost. */
+let closing = false
 
 /**
  * Analytics is the hottest path: events wait up to 250 ms in memory and are written together, one
@@ -30,6 +32,13 @@ let owner: Payload | undefined
  * SIGKILL loses is said in docs/decisions/0101-acknowledged-writes.md.
  */
 export const bufferAnalyticsRows = (payload: Payload, rows: AnalyticsRow[]) => {
+  // Stopping: a 201 only for what the last writes will store; later events get 503 and
+  // Retry-After, never an acknowledgement that the exit would lose.
+  if (closing) {
+    throw new AppError(503, UNAVAILABLE_MESSAGE, undefined, {
+      'Retry-After': String(RETRY_AFTER_SECONDS),
+    })
+  }
   if (bufferedAnalyticsRows() + rows.length > MAX_BUFFERED_ROWS) {
     throw new AppError(
       503,
@@ -46,8 +55,13 @@ export const bufferAnalyticsRows = (payload: Payload, rows: AnalyticsRow[]) => {
   else timer ??= setTimeout(() => void flushAnalytics(payload), FLUSH_AFTER_MS)
 }
 
-/** On shutdown: write until nothing waits (events accepted during a write go in the next one). */
+/**
+ * On shutdown: no new event is accepted (503), and what waits is written, in up to five rounds
+ * (a failed write keeps its rows for the next). The server may still be answering requests then:
+ * the drain has a deadline, and keep-alive clients can outlast it.
+ */
 const flushUntilEmpty = async (payload: Payload) => {
+  closing = true
   for (let round = 0; round < 5 && pending.length > 0; round++) await flushAnalytics(payload)
 }
 
