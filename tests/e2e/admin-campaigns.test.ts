@@ -1,13 +1,16 @@
+import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, inject, onTestFinished, test } from 'vitest'
 
 import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { notice, openTab, signIn } from './helpers/admin'
 
 let browser: Browser
 const tag = `c${Date.now()}`
-/** Enough recipients that the queue takes a while, so the bar is seen on its way. */
+/** Recipients of the campaign: more than one fan-out batch. */
 const RECIPIENTS = 1200
+/** Copies held back from the queue until the bar has been seen part of the way. */
+const HELD = 300
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -40,6 +43,42 @@ const sendToWaitlist = async (page: Page, subject: string, sendAt?: string) => {
   return Date.now() - started
 }
 
+/**
+ * Holds back `count` of a campaign's copies that the queue has not picked up yet: their jobs are
+ * locked in an open transaction, and the queue claims jobs FOR UPDATE SKIP LOCKED, so it passes
+ * them by as it passes jobs another instance is busy with. However fast this machine sends the
+ * rest, the campaign stays part-sent until `release` (at the latest when the test ends). Polls
+ * until the campaign's fan-out has queued them.
+ */
+const holdBack = async (subject: string, count: number) => {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') })
+  await client.connect()
+  let open = true
+  const release = async () => {
+    if (!open) return
+    open = false
+    await client.query('commit')
+    await client.end()
+  }
+  onTestFinished(release)
+  await client.query('begin')
+  for (const until = Date.now() + 60_000; ;) {
+    // Rows this transaction holds already are returned again: the count is the total held.
+    const held = await client.query(
+      `select j.id from payload_jobs j
+       where j.task_slug = 'sendEmail' and j.processing is not true
+         and (j.input->>'logId')::int in (
+           select l.id from email_logs l join campaigns c on c.id = l.campaign_id
+           where c.subject = $1)
+       limit $2 for update of j skip locked`,
+      [subject, count],
+    )
+    if (held.rowCount === count) return { release }
+    if (Date.now() > until) throw new Error(`${count} copies of "${subject}" were never waiting`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 test('an all-waitlist send answers at once and its progress bar moves to 100 %', async () => {
   const { page, context, consoleErrors } = await openPage(browser)
   await signIn(page, 'full')
@@ -48,28 +87,35 @@ test('an all-waitlist send answers at once and its progress bar moves to 100 %',
   const answeredMs = await sendToWaitlist(page, subject)
   expect(answeredMs).toBeLessThan(5000)
   await expect(notice(page, 'Campaign started').count()).resolves.toBe(1)
+  const holding = holdBack(subject, HELD)
+  holding.catch(() => undefined) // awaited below
 
   await openTab(page, 'Email Manager')
   const bar = page.getByRole('progressbar', { name: `Progress of ${subject}` })
   await bar.waitFor()
+  const campaignRow = page.locator('li[data-campaign]').filter({ hasText: subject })
   // Read as the page updates itself (no reload): values on the way, then 100.
   const seen: number[] = []
-  const until = Date.now() + 100_000
-  let shotMidway = false
-  for (;;) {
+  const readBar = async () => {
     const value = Number(await bar.getAttribute('aria-valuenow'))
     if (seen.at(-1) !== value) seen.push(value)
-    if (!shotMidway && value > 0 && value < 100) {
-      await screenshot(page, 'admin-campaign-progress-midway')
-      shotMidway = true
-    }
-    if (value === 100 || Date.now() > until) break
-    await page.waitForTimeout(200)
+    return value
   }
-  expect(seen.at(-1)).toBe(100)
+  const held = await holding
+  // Everything else goes out; the held copies keep the campaign sending, short of 100 %.
+  await expect
+    .poll(async () => (await readBar(), campaignRow.textContent()), {
+      timeout: 60_000,
+      interval: 200,
+    })
+    .toContain(`· ${HELD} queued`)
+  await expect(readBar()).resolves.toSatisfy((value: number) => value > 0 && value < 100)
+  await expect(campaignRow.getAttribute('data-status')).resolves.toBe('sending')
+  await screenshot(page, 'admin-campaign-progress-midway')
+  await held.release()
+  await expect.poll(readBar, { timeout: 60_000, interval: 200 }).toBe(100)
   expect(seen.some((value) => value > 0 && value < 100)).toBe(true)
   expect(seen).toEqual([...seen].sort((a, b) => a - b))
-  const campaignRow = page.locator('li[data-campaign]').filter({ hasText: subject })
   await expect(campaignRow.getAttribute('data-status')).resolves.toBe('sent')
   await expect(campaignRow.textContent()).resolves.toContain('0 queued')
   const [stored] = await query<{ n: string }>(
