@@ -24,6 +24,10 @@ let owner: Payload | undefined
 /** Set when the shutdown's last writes begin: an event accepted after them would be lost. */
 let closing = false
 
+/** 503 with Retry-After: the event was not taken; the client may send it again. */
+const tryLater = (message: string) =>
+  new AppError(503, message, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) })
+
 /**
  * Analytics is the hottest path: events wait up to 250 ms in memory and are written together, one
  * multi-row insert per flush. A failed write (the database restarting or down) keeps the events and
@@ -35,17 +39,10 @@ export const bufferAnalyticsRows = (payload: Payload, rows: AnalyticsRow[]) => {
   // Stopping: a 201 only for what the last writes will store; later events get 503 and
   // Retry-After, never an acknowledgement that the exit would lose.
   if (closing) {
-    throw new AppError(503, UNAVAILABLE_MESSAGE, undefined, {
-      'Retry-After': String(RETRY_AFTER_SECONDS),
-    })
+    throw tryLater(UNAVAILABLE_MESSAGE)
   }
   if (bufferedAnalyticsRows() + rows.length > MAX_BUFFERED_ROWS) {
-    throw new AppError(
-      503,
-      'Analytics are paused for a moment. Please try again later.',
-      undefined,
-      { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-    )
+    throw tryLater('Analytics are paused for a moment. Please try again later.')
   }
   if (!owner) onShutdown(() => flushUntilEmpty(payload))
   owner = payload

@@ -1,8 +1,7 @@
-import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject, onTestFinished, test } from 'vitest'
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest'
 
-import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { connectDatabase, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { notice, openTab, signIn } from './helpers/admin'
 
 let browser: Browser
@@ -51,8 +50,7 @@ const sendToWaitlist = async (page: Page, subject: string, sendAt?: string) => {
  * until the campaign's fan-out has queued them.
  */
 const holdBack = async (subject: string, count: number) => {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') })
-  await client.connect()
+  const client = await connectDatabase()
   let open = true
   const release = async () => {
     if (!open) return

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
+import { MOBILE, launchBrowser, openPage, screenshot, stopClock } from './helpers/browser'
 import { seriousViolations } from './helpers/axe'
 import { realErrors } from './helpers/console'
 
@@ -88,9 +88,7 @@ test('/demo-stars: a shooting star may appear every ten seconds and lasts three'
   const { page, context } = await openPage(browser, { viewport: MOBILE })
   // Control time and chance in the browser: every roll succeeds. Time stands still from before
   // the page starts, so the field's timer starts at a known instant however slow the machine.
-  const start = new Date('2026-06-01T12:00:00Z')
-  await context.clock.install({ time: start })
-  await context.clock.pauseAt(new Date(start.getTime() + 1000))
+  await stopClock(context)
   await context.addInitScript(() => {
     Math.random = () => 0.1
   })

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { analyticsOf, delayRequests, sessionOf, watchErrors } from './forms-helpers'
-import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { MOBILE, launchBrowser, openPage, query, screenshot, stopClock } from './helpers/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -35,9 +35,7 @@ test('the contact page opens at the top with its hero, cards and a load event', 
 test('an idle focus sends one event 30 s after the last focus', async () => {
   const { page, context } = await openPage(browser)
   // Time stands still but for runFor, so the steps below are exact however slow the machine.
-  const start = new Date('2026-06-01T12:00:00Z')
-  await page.clock.install({ time: start })
-  await page.clock.pauseAt(new Date(start.getTime() + 1000))
+  await stopClock(page)
   await page.goto('/contact')
   const form = page.getByRole('form', { name: 'Send a message' })
   await form.getByLabel('Name').focus()

@@ -78,13 +78,29 @@ export const screenshot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
 }
 
+/** A connection of its own to the server's database (the caller ends it). */
+export const connectDatabase = async () => {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') })
+  await client.connect()
+  return client
+}
+
+/**
+ * Stops the browser's clock before the page loads: only `runFor` moves it, so timed steps are
+ * exact however slow the machine.
+ */
+export const stopClock = async ({ clock }: Pick<BrowserContext, 'clock'>) => {
+  const start = new Date('2026-06-01T12:00:00Z')
+  await clock.install({ time: start })
+  await clock.pauseAt(new Date(start.getTime() + 1000))
+}
+
 /** Runs SQL on the server's database, to check what a form stored. */
 export const query = async <T extends pg.QueryResultRow = Record<string, unknown>>(
   sql: string,
   params: unknown[] = [],
 ): Promise<T[]> => {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') })
-  await client.connect()
+  const client = await connectDatabase()
   try {
     return (await client.query<T>(sql, params)).rows
   } finally {
