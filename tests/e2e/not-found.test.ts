@@ -15,7 +15,9 @@ test('an unknown path shows the 404 page with status 404', async () => {
   const { page, context } = await openPage(browser)
   const response = await page.goto('/no-such-page')
   expect(response?.status()).toBe(404)
-  await expect(page.getByText('Page Not Found').first().isVisible()).resolves.toBe(true)
+  // The page may stream in after the load event on a server that has just started: wait for it
+  // as a visitor would, then check the rest of it.
+  await page.getByRole('heading', { name: 'Page Not Found' }).waitFor({ state: 'visible' })
   await expect(
     page.getByText('Did you forget to add the page to the router?').isVisible(),
   ).resolves.toBe(true)
