@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 
 import { withPayload } from '@payloadcms/next/withPayload'
 
+import { addCompileHints } from './src/lib/compile-hints.mjs'
 import { baseSecurityHeaders } from './src/lib/csp.mjs'
 
 // Requests with a body skip the proxy (src/proxy.ts, decision 0063): their answers get the
@@ -25,7 +26,11 @@ const nextConfig = {
   },
   // The browser tests build into their own directory, so `npm start` never serves their build.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  compiler: { styledComponents: true },
+  compiler: {
+    styledComponents: true,
+    // The public pages' scripts are compiled as they stream in, off the main thread (decision 130).
+    runAfterProductionCompile: async ({ distDir }) => void (await addCompileHints(distDir)),
+  },
   // Next.js's own page cache, plus the script-hash policy on every cached page (decision 0070).
   cacheHandler: fileURLToPath(new URL('./src/lib/page-cache/handler.mjs', import.meta.url)),
   // Types are checked by `npm run typecheck` (part of `npm test`), over tests and scripts too;
