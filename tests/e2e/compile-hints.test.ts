@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { PUBLIC_ROUTES } from '@/lib/routes'
@@ -17,7 +17,7 @@ afterAll(async () => {
 /** The first line of every script the page loads from the build, by file name. */
 const scriptsOf = async (page: Page, path: string) => {
   const scripts = new Map<string, Promise<string>>()
-  const onResponse = (response: import('playwright-core').Response) => {
+  const onResponse = (response: Response) => {
     const url = new URL(response.url())
     if (url.pathname.startsWith('/_next/static/') && url.pathname.endsWith('.js'))
       scripts.set(
