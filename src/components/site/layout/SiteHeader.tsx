@@ -13,7 +13,10 @@ export function SiteHeader() {
     <header className={styles.bar}>
       <div className={styles.inner}>
         <Link className={styles.logo} href="/" aria-label="Starfinity home">
-          <span aria-hidden="true">✦</span> Starfinity
+          <svg className={styles.mark} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M8 0q.9 7.1 8 8-7.1.9-8 8-.9-7.1-8-8 7.1-.9 8-8Z" fill="currentColor" />
+          </svg>{' '}
+          Starfinity
         </Link>
         <HeaderMenu />
       </div>
