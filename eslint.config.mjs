@@ -31,7 +31,8 @@ const config = [
   },
   {
     ignores: [
-      '.next/**',
+      // The site's build, and the bench's empty Next.js page's (scripts/bench/empty-next-app).
+      '**/.next/**',
       // Builds in other directories (NEXT_DIST_DIR), as .gitignore has them.
       '.next-*/**',
       'test-results/**',

@@ -11,7 +11,10 @@
  * LCP, CLS; LIGHTHOUSE_RUNS runs each, median, default 1). The floor is the 404 page of the same
  * build: the framework and the site's shell with no page content. Budgets: JS ≤ floor + 40 KB,
  * CLS 0, LCP element in the server HTML, throughput ≥ 0.8× and p99 < 2× the bare route's,
- * Lighthouse ≥ 98, TBT ≤ 150 ms, LCP ≤ 2 s. A missed budget exits 1; the tests never run this.
+ * Lighthouse ≥ 98, TBT ≤ 150 ms, LCP ≤ 2 s. Lighthouse also runs on an empty Next.js page with
+ * the site's build settings (scripts/bench/empty-next-app.ts) before and after the routes: what
+ * the framework alone scores on this machine, during this run (reported, not a budget). A missed
+ * budget exits 1; the tests never run this.
  * LOAD_SECONDS (default 5) sets each throughput run's length; BENCH_ROUTES (`/,/about`) measures
  * only those routes; a Lighthouse run that hangs past LIGHTHOUSE_TIMEOUT_MS (default 120 s) is
  * abandoned. BENCH_URL measures a site that is already running (e.g. `next start` on a build of
@@ -27,6 +30,7 @@ import { chromium } from 'playwright-core'
 
 import { INTERNAL_ROUTES, PUBLIC_ROUTES } from '../../src/lib/routes'
 import { type Site, startSite, stopSite } from '../lib/site-server'
+import { startEmptyNextApp } from './empty-next-app'
 import { type LighthouseResult, medianRun } from './lighthouse'
 import { LOAD_CONNECTIONS, type LoadResult, load } from './web-load'
 
@@ -162,6 +166,8 @@ const firstArticleRoute = async (base: string) => {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const describe = (lh: LighthouseResult | null | undefined) =>
+  lh ? `${lh.score} (TBT ${lh.tbt} ms, LCP ${lh.lcp} ms)` : 'n/a'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-web-'))
 const interrupted = new AbortController()
@@ -215,12 +221,20 @@ const main = async () => {
     for (const result of results) result.load = await load(`${base}${result.route}`, LOAD_SECONDS)
 
     console.log(`lighthouse mobile: ${LIGHTHOUSE_RUNS} run(s) per route…`)
-    for (const result of results) {
-      result.lighthouse = await medianRun(`${base}${result.route}`, LIGHTHOUSE_RUNS)
-      const lh = result.lighthouse
-      console.log(
-        `  ${result.route}: ${lh ? `${lh.score} (TBT ${lh.tbt} ms, LCP ${lh.lcp} ms)` : 'n/a'}`,
-      )
+    const emptyApp = await startEmptyNextApp()
+    const lighthouseFloor: { before?: LighthouseResult | null; after?: LighthouseResult | null } =
+      {}
+    try {
+      lighthouseFloor.before = await medianRun(emptyApp.url, LIGHTHOUSE_RUNS)
+      console.log(`  empty Next.js page: ${describe(lighthouseFloor.before)}`)
+      for (const result of results) {
+        result.lighthouse = await medianRun(`${base}${result.route}`, LIGHTHOUSE_RUNS)
+        console.log(`  ${result.route}: ${describe(result.lighthouse)}`)
+      }
+      lighthouseFloor.after = await medianRun(emptyApp.url, LIGHTHOUSE_RUNS)
+      console.log(`  empty Next.js page, again: ${describe(lighthouseFloor.after)}`)
+    } finally {
+      await emptyApp.stop()
     }
 
     const failures: string[] = []
@@ -254,6 +268,10 @@ const main = async () => {
     console.log(
       `bare route ${BARE_ROUTE}: ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms`,
     )
+    console.log(
+      `Lighthouse floor (empty Next.js page): ${describe(lighthouseFloor.before)} before the ` +
+        `routes, ${describe(lighthouseFloor.after)} after`,
+    )
     console.table(
       results.map((r) => ({
         route: r.route,
@@ -275,7 +293,15 @@ const main = async () => {
     fs.writeFileSync(
       path.join(resultsDir, 'web.json'),
       JSON.stringify(
-        { at: new Date().toISOString(), floor, budget, bare, results, failures },
+        {
+          at: new Date().toISOString(),
+          floor,
+          budget,
+          bare,
+          lighthouseFloor,
+          results,
+          failures,
+        },
         null,
         2,
       ),
