@@ -24,7 +24,7 @@ const SCALE = [
     .matchAll(/--text-\w+: ([\d.]+)rem;/g),
 ].map(([, rem]) => Math.round(Number(rem) * 1600) / 100)
 /** The two families of site.css, and the platform's own for code (`<pre>`, `<code>`). */
-const FAMILIES = ['Inter, system-ui, sans-serif', 'Georgia, serif', 'monospace']
+const FAMILIES = ['system-ui, sans-serif', 'Georgia, serif', 'monospace']
 
 /** Family, size, weight and style of every piece of text the page shows. */
 const facesOf = (page: Page) =>
