@@ -77,6 +77,19 @@ test('a full admin works through every tab', async () => {
   })
   const today = new Date().toISOString().slice(0, 10)
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+  // Other test files open pages meanwhile, and every new visitor counts: the figure the page
+  // shows lies between the count before it asked for it and the count once it is read.
+  const visitorsToday = async () => {
+    const [row] = await query<{ visitors: number }>(
+      `select count(distinct session_id)::int as visitors from engagement_events
+        where event_type = 'page_view' and session_id <> 'anonymous'
+          and created_at >= $1::timestamptz and created_at < $1::timestamptz + interval '1 day'`,
+      [`${today}T00:00:00Z`],
+    )
+    return row!.visitors
+  }
+  const visitorsBefore = await visitorsToday()
+  expect(visitorsBefore).toBeGreaterThan(0)
   await page.getByLabel('Range').selectOption('custom')
   await page.waitForURL(/[?&]from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d/)
   await page.getByLabel('From', { exact: true }).fill(tomorrow)
@@ -85,13 +98,9 @@ test('a full admin works through every tab', async () => {
   await page.getByLabel('To', { exact: true }).fill(today)
   await page.waitForURL(new RegExp(`/admin\\?from=${today}&to=${today}$`))
   await page.getByText('Page views (1 day)').waitFor()
-  const [expected] = await query<{ signups: number; visitors: number }>(
-    `select (select count(*)::int from waitlist_entries
-        where product = 'records' and joined_at >= $1::timestamptz and joined_at < $1::timestamptz + interval '1 day')
-        as signups,
-      (select count(distinct session_id)::int from engagement_events where event_type = 'page_view'
-        and session_id <> 'anonymous' and created_at >= $1::timestamptz and created_at < $1::timestamptz + interval '1 day')
-        as visitors`,
+  const [expected] = await query<{ signups: number }>(
+    `select count(*)::int as signups from waitlist_entries
+      where product = 'records' and joined_at >= $1::timestamptz and joined_at < $1::timestamptz + interval '1 day'`,
     [`${today}T00:00:00Z`],
   )
   expect(expected.signups).toBeGreaterThan(0)
@@ -100,9 +109,9 @@ test('a full admin works through every tab', async () => {
   await expect
     .poll(() => step('Signups').locator('strong').textContent())
     .toBe(String(expected.signups))
-  await expect(step('Visitors').locator('strong').textContent()).resolves.toBe(
-    String(expected.visitors),
-  )
+  const visitorsShown = Number(await step('Visitors').locator('strong').textContent())
+  expect(visitorsShown).toBeGreaterThanOrEqual(visitorsBefore)
+  expect(visitorsShown).toBeLessThanOrEqual(await visitorsToday())
   expect(Number(await step('Waitlist page').locator('strong').textContent())).toBeGreaterThan(0)
   await screenshot(page, 'admin-overview-funnel')
   await page.setViewportSize(MOBILE)
