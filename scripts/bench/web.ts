@@ -12,7 +12,7 @@
  * build: the framework and the site's shell with no page content. Budgets: JS ≤ floor + 40 KB,
  * CLS 0, LCP element in the server HTML, throughput ≥ 0.8× and p99 < 2× the bare route's,
  * Lighthouse ≥ 98, TBT ≤ 150 ms, LCP ≤ 2 s. Lighthouse also runs on an empty Next.js page with
- * the site's build settings (scripts/bench/empty-next-app.ts) before and after the routes: what
+ * the site's build settings (scripts/bench/lighthouse-floor.ts) before and after the routes: what
  * the framework alone scores on this machine, during this run (reported, not a budget). A missed
  * budget exits 1; the tests never run this.
  * LOAD_SECONDS (default 5) sets each throughput run's length; BENCH_ROUTES (`/,/about`) measures
@@ -30,7 +30,7 @@ import { chromium } from 'playwright-core'
 
 import { INTERNAL_ROUTES, PUBLIC_ROUTES } from '../../src/lib/routes'
 import { type Site, startSite, stopSite } from '../lib/site-server'
-import { startEmptyNextApp } from './empty-next-app'
+import { startEmptyNextApp } from './lighthouse-floor'
 import { type LighthouseResult, medianRun } from './lighthouse'
 import { LOAD_CONNECTIONS, type LoadResult, load } from './web-load'
 
@@ -225,16 +225,16 @@ const main = async () => {
     const lighthouseFloor: { before?: LighthouseResult | null; after?: LighthouseResult | null } =
       {}
     try {
-      lighthouseFloor.before = await medianRun(emptyApp.url, LIGHTHOUSE_RUNS)
+      lighthouseFloor.before = await medianRun(`${emptyApp.url}/`, LIGHTHOUSE_RUNS)
       console.log(`  empty Next.js page: ${describe(lighthouseFloor.before)}`)
       for (const result of results) {
         result.lighthouse = await medianRun(`${base}${result.route}`, LIGHTHOUSE_RUNS)
         console.log(`  ${result.route}: ${describe(result.lighthouse)}`)
       }
-      lighthouseFloor.after = await medianRun(emptyApp.url, LIGHTHOUSE_RUNS)
+      lighthouseFloor.after = await medianRun(`${emptyApp.url}/`, LIGHTHOUSE_RUNS)
       console.log(`  empty Next.js page, again: ${describe(lighthouseFloor.after)}`)
     } finally {
-      await emptyApp.stop()
+      await stopSite(emptyApp)
     }
 
     const failures: string[] = []

@@ -3,7 +3,8 @@
  * with the caller's database and environment, ready once GET /api/health answers 200, and stopped
  * with SIGTERM (SIGKILL when it will not exit). `start-script` runs scripts/start.ts (an embedded
  * database when `databaseUrl` is empty, migrations, seed, a build when the sources changed);
- * `next-start` serves an existing build on a migrated database.
+ * `next-start` serves an existing build on a migrated database (the site's, or the Next.js app in
+ * `appDir`, ready once `readyPath` answers 200).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -20,6 +21,10 @@ const STOP_GRACE_MS = 20_000
 
 export interface SiteOptions {
   run: 'start-script' | 'next-start'
+  /** `next-start` only: the folder of another Next.js app to serve (default: the site). */
+  appDir?: string
+  /** The path that answers 200 once the server is ready (default /api/health). */
+  readyPath?: string
   /** The site's database; empty lets scripts/start.ts start an embedded one (never one from .env). */
   databaseUrl: string
   /** The site's environment (default: this process's); PORT and DATABASE_URL are set over it. */
@@ -102,7 +107,7 @@ const launch = (options: SiteOptions, port: number): Site => {
   const args =
     options.run === 'start-script'
       ? [path.join(root, 'scripts/run-ts.mjs'), 'scripts/start.ts']
-      : [NEXT_BIN, 'start', '-p', String(port)]
+      : [NEXT_BIN, 'start', ...(options.appDir ? [options.appDir] : []), '-p', String(port)]
   const env: Record<string, string | undefined> = {
     ...(options.env ?? process.env),
     PORT: String(port),
@@ -154,6 +159,7 @@ const launch = (options: SiteOptions, port: number): Site => {
 
 const waitUntilHealthy = async (site: Site, options: SiteOptions) => {
   const timeoutMs = options.timeoutMs ?? 10 * 60_000
+  const readyPath = options.readyPath ?? '/api/health'
   const started = Date.now()
   let reported = started
   while (Date.now() - started < timeoutMs) {
@@ -167,7 +173,9 @@ const waitUntilHealthy = async (site: Site, options: SiteOptions) => {
       )
     }
     try {
-      const response = await fetch(`${site.url}/api/health`, { signal: AbortSignal.timeout(5_000) })
+      const response = await fetch(`${site.url}${readyPath}`, {
+        signal: AbortSignal.timeout(5_000),
+      })
       await response.arrayBuffer()
       if (response.status === 200) return
     } catch {
@@ -180,7 +188,7 @@ const waitUntilHealthy = async (site: Site, options: SiteOptions) => {
     await delay(POLL_MS, undefined, { signal: options.signal }).catch(() => undefined)
   }
   throw new SiteFailed(
-    `/api/health did not answer 200 within ${Math.round(timeoutMs / 1000)} s`,
+    `${readyPath} did not answer 200 within ${Math.round(timeoutMs / 1000)} s`,
     site.outputTail(),
   )
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:web`'s Lighthouse floor: the smallest App Router page, built with the site's own
- * Next.js and measured beside the site in the same run (scripts/bench/empty-next-app.ts).
+ * Next.js and measured beside the site in the same run (scripts/bench/lighthouse-floor.ts).
  */
 export const metadata = { title: 'Empty Next.js page' }
 
