@@ -15,6 +15,16 @@ import { realErrors } from './helpers/console'
 /** axe walks every node of several pages: minutes, not seconds, on a busy 2-core machine. */
 const AXE_TIMEOUT_MS = 180_000
 
+/**
+ * The shop asks for its products as its section comes near (decision 0132): scrolled there until
+ * they show, then back to the top, where the fixed header belongs in a full-page screenshot.
+ */
+const shopLoaded = async (page: Page) => {
+  await page.locator('#shop').scrollIntoViewIfNeeded()
+  await page.locator('#shop article').first().waitFor()
+  await page.evaluate(() => window.scrollTo(0, 0))
+}
+
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -104,7 +114,7 @@ test('home shows its heading, four sections, calls to action and ecosystem links
   await expect(page.locator('[data-star-count]').first().getAttribute('aria-hidden')).resolves.toBe(
     'true',
   )
-  await page.locator('#shop article').first().waitFor()
+  await shopLoaded(page)
   await screenshot(page, 'home-desktop')
   // Every request of the page itself succeeds.
   expect(missing).toEqual([])
@@ -116,7 +126,7 @@ test('home at 360 px and 390 px: no horizontal scroll; mobile screenshot', async
   for (const viewport of [{ width: 360, height: 740 }, MOBILE]) {
     const { page, context, consoleErrors } = await openPage(browser, { viewport })
     await page.goto('/')
-    await page.locator('#shop article').first().waitFor()
+    await shopLoaded(page)
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )
@@ -132,12 +142,14 @@ test('the founder portrait, below the first screen, is fetched as it comes near'
   const portrait = '/images/home/founder.svg'
   const asked: string[] = []
   page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  const started = page.waitForRequest((request) => request.url().includes('/api/analytics'))
   const response = await page.goto('/')
   // Not announced ahead in the page (React preloads the images it renders unless they are lazy).
   expect(await response!.text()).not.toMatch(/rel="preload"[^>]*as="image"/)
-  // The page has started (the shop's products came in after hydration): an image the page
-  // fetches on load would have been asked for long before.
-  await page.locator('#shop article').first().waitFor()
+  // The page has started (its page-load event is sent after hydration) and loaded: an image the
+  // page fetches on load would have been asked for by then.
+  await started
+  await page.waitForLoadState('load')
   expect(asked).not.toContain(portrait)
   const image = page.getByRole('img', { name: 'Portrait illustration of Elena Starling' })
   await image.scrollIntoViewIfNeeded()
@@ -305,7 +317,7 @@ test(
     for (const viewport of [undefined, MOBILE]) {
       const { page, context } = await openPage(browser, { viewport })
       await page.goto('/')
-      await page.locator('#shop article').first().waitFor()
+      await shopLoaded(page)
       await expect(seriousViolations(page)).resolves.toEqual([])
       await context.close()
     }

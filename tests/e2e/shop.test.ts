@@ -153,7 +153,7 @@ test('configured: a failing store shows the error, an empty store the coming-soo
   const { fake, server } = await configuredSite()
   fake.failure = { status: 500 }
   const first = await openPage(browser, { baseURL: server.url })
-  await first.page.goto('/')
+  await first.page.goto('/#shop')
   const shop = first.page.locator('#shop')
   await shop.getByText('Failed to fetch products').waitFor()
   // The two reads fail on their own: wait for the second notice too.
@@ -169,10 +169,32 @@ test('configured: a failing store shows the error, an empty store the coming-soo
   fake.failure = undefined
   fake.products = []
   const second = await openPage(browser, { baseURL: server.url })
-  await second.page.goto('/')
+  await second.page.goto('/#shop')
   const host = new URL(fake.origin).host
   await second.page.locator('#shop').getByText(`Products coming soon to ${host}`).waitFor()
   await expect(second.page.locator('#shop article').count()).resolves.toBe(0)
   expect(realErrors(second.consoleErrors)).toEqual([])
   await second.context.close()
+})
+
+test('the shop is asked for its products only as its section comes near the viewport', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { viewport: MOBILE })
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/shopify/')) asked.push(new URL(request.url()).pathname)
+  })
+  const started = page.waitForRequest((request) => request.url().includes('/api/analytics'))
+  await page.goto('/')
+  // Started (the page-load event is sent after hydration) and loaded, at the top of the page.
+  await started
+  await page.waitForLoadState('load')
+  await page.waitForTimeout(500)
+  expect(asked).toEqual([])
+  const shop = page.locator('#shop')
+  await expect(shop.getByTestId('product-placeholder').count()).resolves.toBe(3)
+  await shop.scrollIntoViewIfNeeded()
+  await shop.locator('article').first().waitFor()
+  expect(asked.toSorted()).toEqual(['/api/shopify/products', '/api/shopify/shop'])
+  expect(realErrors(consoleErrors)).toEqual([])
+  await context.close()
 })

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import useSWR from 'swr'
 
 import { ApiError, apiFetch } from '@/lib/api-client'
@@ -28,6 +28,8 @@ import { STOCK_PRODUCT_IMAGE, formatPrice, shopHost } from './shop-format'
 export const SHOP_PRODUCT_COUNT = 3
 const PRODUCTS_PATH = `/api/shopify/products?limit=${SHOP_PRODUCT_COUNT}`
 const SHOP_PATH = '/api/shopify/shop'
+/** How near the viewport the section is when its requests start: one screen's height. */
+const NEAR_VIEWPORT = '100% 0px'
 
 // Spec §7: five-minute cache, no retry, no refetch on focus or reconnect, no polling.
 const swrOptions = {
@@ -42,12 +44,22 @@ const messageOf = (error: unknown, fallback: string) =>
 
 /** The home page's shop block (section id "shop"): up to three products and the shop link. */
 export function ShopSection() {
-  // The requests start in a task of their own, after the page's start (hydration and its
-  // effects run in one task): the placeholders show until then (docs/benchmarks.md).
+  // The requests start when the section comes within a screen of the viewport (decision 0132):
+  // a visitor who never scrolls this far costs the shop no request and the page no re-render
+  // while it starts; the placeholders show until the products come.
+  const section = useRef<HTMLElement | null>(null)
   const [isStarted, setStarted] = useState(false)
   useEffect(() => {
-    const timer = setTimeout(() => setStarted(true), 0)
-    return () => clearTimeout(timer)
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer.disconnect()
+        setStarted(true)
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    )
+    if (section.current) observer.observe(section.current)
+    return () => observer.disconnect()
   }, [])
   const products = useSWR<ShopProduct[]>(isStarted ? PRODUCTS_PATH : null, fetchData, swrOptions)
   const shop = useSWR<ShopInfo>(isStarted ? SHOP_PATH : null, fetchData, swrOptions)
@@ -57,7 +69,7 @@ export function ShopSection() {
   const description = shop.error ? DEFAULT_SHOP_DESCRIPTION : shop.data?.description
 
   return (
-    <Section id="shop" aria-labelledby="shop-heading">
+    <Section id="shop" aria-labelledby="shop-heading" ref={section}>
       <Container>
         <Centered>
           <Eyebrow>Shop</Eyebrow>
