@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   MOBILE,
   confirmSubscriber,
+  gotoStarted,
   launchBrowser,
   openPage,
   query,
@@ -142,14 +143,10 @@ test('the founder portrait, below the first screen, is fetched as it comes near'
   const portrait = '/images/home/founder.svg'
   const asked: string[] = []
   page.on('request', (request) => asked.push(new URL(request.url()).pathname))
-  const started = page.waitForRequest((request) => request.url().includes('/api/analytics'))
-  const response = await page.goto('/')
+  // Loaded and started: an image the page fetches on load would have been asked for by then.
+  const response = await gotoStarted(page, '/')
   // Not announced ahead in the page (React preloads the images it renders unless they are lazy).
   expect(await response!.text()).not.toMatch(/rel="preload"[^>]*as="image"/)
-  // The page has started (its page-load event is sent after hydration) and loaded: an image the
-  // page fetches on load would have been asked for by then.
-  await started
-  await page.waitForLoadState('load')
   expect(asked).not.toContain(portrait)
   const image = page.getByRole('img', { name: 'Portrait illustration of Elena Starling' })
   await image.scrollIntoViewIfNeeded()

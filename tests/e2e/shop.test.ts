@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { DEFAULT_SHOP_DESCRIPTION } from '@/lib/shopify/types'
 
 import { type FakeShopify, startFakeShopify } from '../helpers/fake-shopify'
-import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { MOBILE, gotoStarted, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { realErrors } from './helpers/console'
 import { type RunningServer, startServer } from './helpers/server'
 
@@ -183,11 +183,8 @@ test('the shop is asked for its products only as its section comes near the view
   page.on('request', (request) => {
     if (request.url().includes('/api/shopify/')) asked.push(new URL(request.url()).pathname)
   })
-  const started = page.waitForRequest((request) => request.url().includes('/api/analytics'))
-  await page.goto('/')
-  // Started (the page-load event is sent after hydration) and loaded, at the top of the page.
-  await started
-  await page.waitForLoadState('load')
+  // Loaded and started, at the top of the page.
+  await gotoStarted(page, '/')
   await page.waitForTimeout(500)
   expect(asked).toEqual([])
   const shop = page.locator('#shop')

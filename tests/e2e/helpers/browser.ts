@@ -58,6 +58,17 @@ export const openPage = async (
 }
 
 /**
+ * Opens `path` and waits until the page's scripts have run: the tracker sends the page view only
+ * from hydrated client code.
+ */
+export const gotoStarted = async (page: Page, path: string) => {
+  const tracked = page.waitForRequest((request) => request.url().endsWith('/api/engagement/event'))
+  const response = await page.goto(path)
+  await tracked
+  return response
+}
+
+/**
  * Saves a full-page screenshot as test-results/<name>.png, as a visitor who scrolled through the
  * page sees it: images that load as they come near (`loading="lazy"`) are loaded first.
  */
