@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
 
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
@@ -12,8 +12,24 @@ export const rawHeader = (mail: Received, name: string): string | undefined => {
   return line?.slice(name.length + 1).trim()
 }
 
-/** A port for a loopback SMTP server, chosen before the configuration (SMTP_URL) is loaded. */
-export const pickSmtpPort = () => 20_000 + randomInt(30_000)
+/**
+ * A port for a loopback SMTP server, chosen before the configuration (SMTP_URL) is loaded, so it
+ * has to be synchronous: a short child process tries random ports below the kernel's ephemeral
+ * range (where outgoing connections, PostgreSQL's included, never land) until one is free to listen
+ * on, and prints it. A port that is merely random can belong to another service on the machine.
+ */
+export const pickSmtpPort = (): number => {
+  const probe = `
+    const net = require('node:net')
+    const attempt = (left) => {
+      const port = 20000 + Math.floor(Math.random() * 12000)
+      const server = net.createServer()
+      server.once('error', () => (left > 0 ? attempt(left - 1) : process.exit(1)))
+      server.listen(port, '127.0.0.1', () => server.close(() => process.stdout.write(String(port))))
+    }
+    attempt(50)`
+  return Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }))
+}
 
 /**
  * A real SMTP server on loopback that keeps every message it accepts (raw and parsed). It can be

@@ -9,8 +9,9 @@ import { startApp, type TestApp } from '../helpers/app'
 import { runOtherQueueProcess } from '../helpers/other-queue-process'
 import { LoopbackSmtp } from '../helpers/smtp'
 
-const port = vi.hoisted(() => {
-  const chosen = 20_000 + Math.floor(Math.random() * 30_000)
+const port = await vi.hoisted(async () => {
+  const { pickSmtpPort } = await import('../helpers/smtp')
+  const chosen = pickSmtpPort()
   process.env.SMTP_URL = `smtp://127.0.0.1:${chosen}`
   process.env.EMAIL_RETRY_BASE_MS = '300'
   return chosen

@@ -10,7 +10,8 @@ import { LoopbackSmtp } from '../helpers/smtp'
 const { port, publicKey } = await vi.hoisted(async () => {
   const { generateKeyPairSync } = await import('node:crypto')
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  const chosen = 20_000 + Math.floor(Math.random() * 30_000)
+  const { pickSmtpPort } = await import('../helpers/smtp')
+  const chosen = pickSmtpPort()
   process.env.SMTP_URL = `smtp://127.0.0.1:${chosen}`
   process.env.EMAIL_FROM = 'Starfinity <hello@starfinity.example>'
   process.env.DKIM_DOMAIN = 'starfinity.example'

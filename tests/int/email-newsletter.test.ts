@@ -10,8 +10,9 @@ import { queueEmail } from '@/services/email/queue'
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 import { LoopbackSmtp, type Received, rawHeader } from '../helpers/smtp'
 
-const port = vi.hoisted(() => {
-  const chosen = 20_000 + Math.floor(Math.random() * 30_000)
+const port = await vi.hoisted(async () => {
+  const { pickSmtpPort } = await import('../helpers/smtp')
+  const chosen = pickSmtpPort()
   process.env.SMTP_URL = `smtp://127.0.0.1:${chosen}`
   process.env.EMAIL_FROM = 'Starfinity <hello@starfinity.example>'
   process.env.SERVER_URL = 'https://starfinity.example'

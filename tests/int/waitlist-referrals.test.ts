@@ -17,8 +17,9 @@ import { waitlistConfirmToken, waitlistStatusToken } from '@/services/email/secr
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 import { LoopbackSmtp } from '../helpers/smtp'
 
-const port = vi.hoisted(() => {
-  const chosen = 20_000 + Math.floor(Math.random() * 30_000)
+const port = await vi.hoisted(async () => {
+  const { pickSmtpPort } = await import('../helpers/smtp')
+  const chosen = pickSmtpPort()
   process.env.SMTP_URL = `smtp://127.0.0.1:${chosen}`
   process.env.SERVER_URL = 'https://starfinity.example'
   return chosen
