@@ -11,7 +11,8 @@ export type LighthouseResult = { score: number; tbt: number; lcp: number; cls: n
 const startChrome = () =>
   chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    // The TLS front's certificate is self-signed (scripts/bench/tls-front.ts).
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'],
   })
 
 export const lighthouseMobile = async (url: string, port: number): Promise<LighthouseResult> => {

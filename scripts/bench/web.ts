@@ -8,7 +8,9 @@
  * requests, whether the response came from a cache, CLS, and whether the largest contentful paint
  * element is in the server HTML; then each page's throughput and p99 at 20 concurrent clients as
  * a ratio to the bare route (/api/status) of the same server, and Lighthouse mobile (score, TBT,
- * LCP, CLS; LIGHTHOUSE_RUNS runs each, median, default 1). The floor is the 404 page of the same
+ * LCP, CLS; LIGHTHOUSE_RUNS runs each, median, default 1), through a TLS and HTTP/2 front as
+ * in a deployment (scripts/bench/tls-front.ts; LIGHTHOUSE_VIA=direct for plain HTTP/1.1 to the
+ * site, decision 133). The floor is the 404 page of the same
  * build: the framework and the site's shell with no page content. Budgets: JS ≤ floor + 40 KB,
  * CLS 0, LCP element in the server HTML, throughput ≥ 0.8× and p99 < 2× the bare route's,
  * Lighthouse ≥ 98, TBT ≤ 150 ms, LCP ≤ 2 s. Lighthouse also runs on an empty Next.js page with
@@ -32,6 +34,7 @@ import { INTERNAL_ROUTES, PUBLIC_ROUTES } from '../../src/lib/routes'
 import { type Site, startSite, stopSite } from '../lib/site-server'
 import { startEmptyNextApp } from './lighthouse-floor'
 import { type LighthouseResult, medianRun } from './lighthouse'
+import { startTlsFront, type TlsFront } from './tls-front'
 import { LOAD_CONNECTIONS, type LoadResult, load } from './web-load'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -41,6 +44,7 @@ const JS_BUDGET_OVER_FLOOR = 40 * 1024
 const BARE_ROUTE = '/api/status'
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 5)
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1)
+const LIGHTHOUSE_DIRECT = process.env.LIGHTHOUSE_VIA === 'direct'
 const TARGET = { throughput: 0.8, p99: 2, score: 98, tbt: 150, lcp: 2000 }
 
 type RouteResult = {
@@ -220,20 +224,31 @@ const main = async () => {
     const bare = await load(`${base}${BARE_ROUTE}`, LOAD_SECONDS)
     for (const result of results) result.load = await load(`${base}${result.route}`, LOAD_SECONDS)
 
-    console.log(`lighthouse mobile: ${LIGHTHOUSE_RUNS} run(s) per route…`)
+    const via = LIGHTHOUSE_DIRECT ? 'plain HTTP/1.1 to the site' : 'a TLS and HTTP/2 front'
+    console.log(`lighthouse mobile: ${LIGHTHOUSE_RUNS} run(s) per route, through ${via}…`)
     const emptyApp = await startEmptyNextApp()
+    const fronts: TlsFront[] = []
     const lighthouseFloor: { before?: LighthouseResult | null; after?: LighthouseResult | null } =
       {}
     try {
-      lighthouseFloor.before = await medianRun(`${emptyApp.url}/`, LIGHTHOUSE_RUNS)
+      // The site and the floor are measured the same way.
+      const front = async (url: string) => {
+        if (LIGHTHOUSE_DIRECT) return url
+        fronts.push(await startTlsFront(url))
+        return fronts.at(-1)!.url
+      }
+      const siteUrl = await front(base)
+      const floorUrl = await front(emptyApp.url)
+      lighthouseFloor.before = await medianRun(`${floorUrl}/`, LIGHTHOUSE_RUNS)
       console.log(`  empty Next.js page: ${describe(lighthouseFloor.before)}`)
       for (const result of results) {
-        result.lighthouse = await medianRun(`${base}${result.route}`, LIGHTHOUSE_RUNS)
+        result.lighthouse = await medianRun(`${siteUrl}${result.route}`, LIGHTHOUSE_RUNS)
         console.log(`  ${result.route}: ${describe(result.lighthouse)}`)
       }
-      lighthouseFloor.after = await medianRun(`${emptyApp.url}/`, LIGHTHOUSE_RUNS)
+      lighthouseFloor.after = await medianRun(`${floorUrl}/`, LIGHTHOUSE_RUNS)
       console.log(`  empty Next.js page, again: ${describe(lighthouseFloor.after)}`)
     } finally {
+      for (const front of fronts) await front.close()
       await stopSite(emptyApp)
     }
 
@@ -298,6 +313,7 @@ const main = async () => {
           floor,
           budget,
           bare,
+          lighthouseVia: LIGHTHOUSE_DIRECT ? 'direct' : 'tls-h2-front',
           lighthouseFloor,
           results,
           failures,
