@@ -36,7 +36,11 @@ const selfSignedCertificate = () => {
       '1',
       '-subj',
       '/CN=localhost',
-    ].concat(['-keyout', key, '-out', cert]),
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
     { stdio: 'ignore' },
   )
   const pair = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) }

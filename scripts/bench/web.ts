@@ -227,18 +227,16 @@ const main = async () => {
     const via = LIGHTHOUSE_DIRECT ? 'plain HTTP/1.1 to the site' : 'a TLS and HTTP/2 front'
     console.log(`lighthouse mobile: ${LIGHTHOUSE_RUNS} run(s) per route, through ${via}…`)
     const emptyApp = await startEmptyNextApp()
-    const fronts: TlsFront[] = []
+    let fronts: TlsFront[] = []
     const lighthouseFloor: { before?: LighthouseResult | null; after?: LighthouseResult | null } =
       {}
     try {
       // The site and the floor are measured the same way.
-      const front = async (url: string) => {
-        if (LIGHTHOUSE_DIRECT) return url
-        fronts.push(await startTlsFront(url))
-        return fronts.at(-1)!.url
-      }
-      const siteUrl = await front(base)
-      const floorUrl = await front(emptyApp.url)
+      if (!LIGHTHOUSE_DIRECT)
+        fronts = await Promise.all([startTlsFront(base), startTlsFront(emptyApp.url)])
+      const [siteUrl, floorUrl] = LIGHTHOUSE_DIRECT
+        ? [base, emptyApp.url]
+        : fronts.map((front) => front.url)
       lighthouseFloor.before = await medianRun(`${floorUrl}/`, LIGHTHOUSE_RUNS)
       console.log(`  empty Next.js page: ${describe(lighthouseFloor.before)}`)
       for (const result of results) {

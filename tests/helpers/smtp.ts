@@ -18,7 +18,7 @@ export const rawHeader = (mail: Received, name: string): string | undefined => {
  * range (where outgoing connections, PostgreSQL's included, never land) until one is free to listen
  * on, and prints it. A port that is merely random can belong to another service on the machine.
  */
-export const pickSmtpPort = (): number => {
+const pickSmtpPort = (): number => {
   const probe = `
     const net = require('node:net')
     const attempt = (left) => {
@@ -29,6 +29,13 @@ export const pickSmtpPort = (): number => {
     }
     attempt(50)`
   return Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }))
+}
+
+/** Points the app's SMTP_URL at a free loopback port (call it in vi.hoisted); the port, to serve. */
+export const configureLoopbackSmtp = (): number => {
+  const port = pickSmtpPort()
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
+  return port
 }
 
 /**

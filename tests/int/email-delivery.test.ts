@@ -10,9 +10,8 @@ import { runOtherQueueProcess } from '../helpers/other-queue-process'
 import { LoopbackSmtp, rawHeader } from '../helpers/smtp'
 
 const port = await vi.hoisted(async () => {
-  const { pickSmtpPort } = await import('../helpers/smtp')
-  const chosen = pickSmtpPort()
-  process.env.SMTP_URL = `smtp://127.0.0.1:${chosen}`
+  const { configureLoopbackSmtp } = await import('../helpers/smtp')
+  const chosen = configureLoopbackSmtp()
   process.env.EMAIL_RETRY_BASE_MS = '300'
   process.env.EMAIL_FROM = 'Starfinity <hello@starfinity.example>'
   return chosen

@@ -10,9 +10,8 @@ import { LoopbackSmtp } from '../helpers/smtp'
 const { port, publicKey } = await vi.hoisted(async () => {
   const { generateKeyPairSync } = await import('node:crypto')
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  const { pickSmtpPort } = await import('../helpers/smtp')
-  const chosen = pickSmtpPort()
-  process.env.SMTP_URL = `smtp://127.0.0.1:${chosen}`
+  const { configureLoopbackSmtp } = await import('../helpers/smtp')
+  const chosen = configureLoopbackSmtp()
   process.env.EMAIL_FROM = 'Starfinity <hello@starfinity.example>'
   process.env.DKIM_DOMAIN = 'starfinity.example'
   process.env.DKIM_SELECTOR = 'mail2026'

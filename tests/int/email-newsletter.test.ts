@@ -11,9 +11,8 @@ import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 import { LoopbackSmtp, type Received, rawHeader } from '../helpers/smtp'
 
 const port = await vi.hoisted(async () => {
-  const { pickSmtpPort } = await import('../helpers/smtp')
-  const chosen = pickSmtpPort()
-  process.env.SMTP_URL = `smtp://127.0.0.1:${chosen}`
+  const { configureLoopbackSmtp } = await import('../helpers/smtp')
+  const chosen = configureLoopbackSmtp()
   process.env.EMAIL_FROM = 'Starfinity <hello@starfinity.example>'
   process.env.SERVER_URL = 'https://starfinity.example'
   process.env.EMAIL_CONFIRM_RESEND_MINUTES = '5'

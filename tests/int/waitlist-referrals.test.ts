@@ -18,9 +18,8 @@ import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 import { LoopbackSmtp } from '../helpers/smtp'
 
 const port = await vi.hoisted(async () => {
-  const { pickSmtpPort } = await import('../helpers/smtp')
-  const chosen = pickSmtpPort()
-  process.env.SMTP_URL = `smtp://127.0.0.1:${chosen}`
+  const { configureLoopbackSmtp } = await import('../helpers/smtp')
+  const chosen = configureLoopbackSmtp()
   process.env.SERVER_URL = 'https://starfinity.example'
   return chosen
 })
