@@ -2,6 +2,11 @@ import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Unit tests (src/, no database) and integration tests (tests/int/, real Payload on a real
+ * database): files run in parallel, each integration file on its own copy of the migrated template
+ * (tests/helpers/global-setup.ts).
+ */
 export default defineConfig({
   resolve: {
     alias: {
@@ -11,14 +16,30 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['tests/int/**/*.test.ts', 'src/**/*.test.ts'],
-    globalSetup: ['tests/helpers/global-setup.ts'],
-    setupFiles: ['tests/helpers/setup-env.ts'],
     pool: 'forks',
+    // Two at a time on a two-core machine: a file mostly waits on its database and servers, and
+    // more workers than cores only stretch every file's start (docs/benchmarks.md, "The test run").
+    maxWorkers: 2,
     testTimeout: 60_000,
-    // As the browser tests: a test that fails runs once more, and a pass on the second try is
-    // reported as "(retry x1)" (docs/decisions/0094-a-failed-test-runs-once-more.md).
-    retry: 1,
     hookTimeout: 180_000,
+    // A test that fails runs once more; the run ends with the list of those that needed it
+    // (docs/decisions/0094-a-failed-test-runs-once-more.md). The target is none.
+    retry: 1,
+    reporters: ['default', './tests/helpers/retried-tests.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/int/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          setupFiles: ['tests/helpers/setup-env.ts'],
+        },
+      },
+    ],
   },
 })

@@ -38,7 +38,8 @@ const newestSourceTime = (entries: string[]): number => {
 }
 
 const needsBuild = () => {
-  const buildId = path.join(root, '.next/BUILD_ID')
+  // The build directory next.config.mjs names (NEXT_DIST_DIR, default .next).
+  const buildId = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')
   if (!fs.existsSync(buildId)) return true
   const sources = [
     'src',

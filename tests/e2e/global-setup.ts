@@ -5,8 +5,8 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 
 import { adminQuery } from '../helpers/database'
-import { CHECKOUT_ID, databaseUrl } from '../helpers/env'
-import { startTestServer } from '../helpers/test-server'
+import { CHECKOUT_ID, databaseUrl, TEMPLATE_DB } from '../helpers/env'
+import { startTestServerWithTemplate } from '../helpers/test-server'
 import { E2E_DIST_DIR, freePort, root, runNext, serverEnv, startServer } from './helpers/server'
 
 declare module 'vitest' {
@@ -16,12 +16,15 @@ declare module 'vitest' {
   }
 }
 
-/** A database of its own on the run's PostgreSQL server (see test-server.ts), migrated and seeded. */
+/**
+ * A database of its own on the run's PostgreSQL server (see test-server.ts): a copy of the migrated
+ * template, seeded by the caller.
+ */
 const openDatabase = async () => {
-  const stopServer = await startTestServer('e2e')
+  const stopServer = await startTestServerWithTemplate('e2e')
   const name = `starfinity_e2e_${CHECKOUT_ID}`
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await adminQuery(`CREATE DATABASE ${name}`)
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
   return {
     url: databaseUrl(process.env.TEST_DATABASE_URL as string, name),
     close: async () => {
@@ -56,8 +59,16 @@ export default async function setup(project: TestProject) {
   const port =
     reuse && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : await freePort()
   if (!reuse) {
+    const started = performance.now()
     await build(serverEnv(database.url, { SERVER_URL: `http://localhost:${port}` }))
     fs.writeFileSync(portFile, String(port))
+    // `npm test` lists the build as a stage of its own (scripts/test.ts).
+    const seconds = (performance.now() - started) / 1000
+    if (process.env.TEST_TIMINGS_FILE)
+      fs.appendFileSync(
+        process.env.TEST_TIMINGS_FILE,
+        `${JSON.stringify({ stage: 'build', seconds })}\n`,
+      )
   }
   const server = await startServer(database.url, {}, port)
   project.provide('baseURL', server.url)

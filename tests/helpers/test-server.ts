@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -24,4 +25,21 @@ export const startTestServer = async (name: string): Promise<() => Promise<void>
     delete process.env.TEST_DATABASE_URL
     fs.rmSync(dataRoot, { recursive: true, force: true })
   }
+}
+
+/**
+ * The run's server with the migrated template every test database copies (make-template.ts, in a
+ * process of its own). `npm test` makes it once for all suites and sets TEST_TEMPLATE_READY; a
+ * suite run alone makes it here.
+ */
+export const startTestServerWithTemplate = async (name: string) => {
+  const stopServer = await startTestServer(name)
+  if (process.env.TEST_TEMPLATE_READY !== '1') {
+    execFileSync(process.execPath, ['scripts/run-ts.mjs', 'tests/helpers/make-template.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      stdio: 'inherit',
+      timeout: 120_000,
+    })
+  }
+  return stopServer
 }

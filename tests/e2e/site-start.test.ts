@@ -9,17 +9,27 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { freePort, isAlive, readRunning } from '@/lib/db/embedded'
 
 import { startSite } from '../../scripts/lib/site-server'
+import { E2E_DIST_DIR, root } from './helpers/server'
 
 /**
  * `npm start` as a new user runs it: nothing configured, the embedded database, the production
  * build. Then a stop and a start: what was stored is still there.
+ *
+ * The build is the browser tests' own, copied into a directory of this file's (a server writes its
+ * page cache there): `npm start` finds it newer than the sources and serves it without building
+ * again, as on a second start.
  */
-const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-site-'))
+const distDir = `.next-site-start-${process.pid}`
+fs.cpSync(path.join(root, E2E_DIST_DIR), path.join(root, distDir), {
+  recursive: true,
+  filter: (source) => path.relative(path.join(root, E2E_DIST_DIR), source) !== 'cache',
+})
 const running: ChildProcess[] = []
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL')
   fs.rmSync(dataDir, { recursive: true, force: true })
+  fs.rmSync(path.join(root, distDir), { recursive: true, force: true })
 })
 
 const cleanEnv = () => {
@@ -33,6 +43,7 @@ const cleanEnv = () => {
   return {
     ...env,
     DATA_DIR: dataDir,
+    NEXT_DIST_DIR: distDir,
     PAYLOAD_SECRET: 'site-test-secret-0123456789abcdef',
     // The load below comes from one address.
     RATE_LIMIT_FACTOR: '0',
@@ -153,6 +164,7 @@ describe('npm start', () => {
         expect((await fetch(`${first.base}${page}`)).status, page).toBe(200)
       }
       expect(first.output()).toMatch(/username: admin\s+password: \S{20,}/)
+      expect(first.output()).not.toMatch(/building the site/) // the build was up to date
       expect((await signup(first.base)).status).toBe(201)
       expect(postgresServers().length).toBeGreaterThan(0) // a real PostgreSQL server runs
 

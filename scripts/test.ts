@@ -1,0 +1,132 @@
+/**
+ * `npm test`: every check of the project, in stages, stopping at the first that fails.
+ *
+ * 1. Lint (ESLint, Prettier) and the type check, side by side, while the run's PostgreSQL server
+ *    starts (embedded, unless TEST_DATABASE_URL names one) and the template every test database
+ *    copies is migrated, once for the whole run.
+ * 2. Unit and integration tests (vitest.config.ts), files in parallel, each integration file on a
+ *    copy of the template; the unit tests start no database.
+ * 3. Browser tests (vitest.e2e.config.ts): one production build against a copy of the template
+ *    plus the seed, served to Chromium. Its own global setup reports the build's time.
+ *
+ * Ends with the time each stage took and the tests that needed their retry (decision 0094; the
+ * target is none). `npm run test:int` and `npm run test:e2e` still run one suite on their own.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { startTestServerWithTemplate } from '../tests/helpers/test-server'
+import { root } from './lib/runtime'
+
+const bin = {
+  eslint: 'node_modules/eslint/bin/eslint.js',
+  prettier: 'node_modules/prettier/bin/prettier.cjs',
+  tsc: 'node_modules/typescript/bin/tsc',
+  vitest: 'node_modules/vitest/vitest.mjs',
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-test-'))
+process.env.RETRIED_TESTS_FILE = path.join(work, 'retried')
+process.env.TEST_TIMINGS_FILE = path.join(work, 'timings')
+
+/** Runs a Node script; with `quiet`, its output is printed once it ends (so parallel ones do not interleave). */
+const run = (name: string, args: string[], quiet = false) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: process.env,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    })
+    let output = ''
+    child.stdout?.on('data', (chunk) => (output += chunk))
+    child.stderr?.on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      if (quiet && output.trim()) console.log(`-- ${name}\n${output.trimEnd()}`)
+      if (code === 0) resolve()
+      else reject(new Error(`${name} failed (${signal ?? `exit code ${code}`})`))
+    })
+  })
+
+/** Waits for every promise (each prints its own output), then fails with the first failure. */
+const settled = async (promises: Promise<unknown>[]) => {
+  for (const result of await Promise.allSettled(promises))
+    if (result.status === 'rejected') throw result.reason
+}
+
+const timings: { stage: string; seconds: number }[] = []
+
+const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    timings.push({ stage, seconds: (performance.now() - started) / 1000 })
+  }
+}
+
+/** Stage times from the suites' own setup (the build, reported by tests/e2e/global-setup.ts). */
+const reportedTimings = () => {
+  const file = process.env.TEST_TIMINGS_FILE as string
+  if (!fs.existsSync(file)) return []
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { stage: string; seconds: number })
+}
+
+const summary = () => {
+  const rows = [...timings]
+  for (const inner of reportedTimings()) {
+    // The build is part of the browser stage's time: shown on its own line, taken out of it.
+    const outer = rows.find((row) => row.stage === 'browser tests')
+    if (outer) outer.seconds -= inner.seconds
+    rows.splice(outer ? rows.indexOf(outer) : rows.length, 0, inner)
+  }
+  const width = Math.max(...rows.map((row) => row.stage.length))
+  console.log(`\nnpm test on Node ${process.versions.node}, stage times:`)
+  for (const row of rows) console.log(`  ${row.stage.padEnd(width)}  ${row.seconds.toFixed(0)} s`)
+  const retriedFile = process.env.RETRIED_TESTS_FILE as string
+  const retried = fs.existsSync(retriedFile) ? fs.readFileSync(retriedFile, 'utf8').trim() : ''
+  console.log(
+    retried
+      ? `Tests that needed a retry:\n${retried.replace(/^/gm, '  ')}`
+      : 'No test needed a retry.',
+  )
+}
+
+let stopServer: (() => Promise<void>) | undefined
+let failed = false
+try {
+  // Side by side: the checks are work for the processor, the database mostly waits on the disk.
+  await settled([
+    timed('lint and type check', () =>
+      settled([
+        run('eslint', [bin.eslint, '.'], true),
+        run('prettier', [bin.prettier, '--check', '.'], true),
+        run('tsc', [bin.tsc, '--noEmit'], true),
+      ]),
+    ),
+    timed('test database (beside it)', async () => {
+      stopServer = await startTestServerWithTemplate('run')
+      process.env.TEST_TEMPLATE_READY = '1'
+    }),
+  ])
+  await timed('unit and integration tests', () =>
+    run('integration tests', [bin.vitest, 'run', '--config', 'vitest.config.ts']),
+  )
+  await timed('browser tests', () =>
+    run('browser tests', [bin.vitest, 'run', '--config', 'vitest.e2e.config.ts']),
+  )
+} catch (error) {
+  failed = true
+  console.error(`\n${(error as Error).message}`)
+} finally {
+  await stopServer?.()
+  summary()
+  fs.rmSync(work, { recursive: true, force: true })
+}
+process.exit(failed ? 1 : 0)
