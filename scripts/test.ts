@@ -5,9 +5,9 @@
  *    starts (embedded, unless TEST_DATABASE_URL names one) and the template every test database
  *    copies is migrated, once for the whole run.
  * 2. Unit and integration tests (vitest.config.ts), files in parallel, each integration file on a
- *    copy of the template; the unit tests start no database.
- * 3. Browser tests (vitest.e2e.config.ts): one production build against a copy of the template
- *    plus the seed, served to Chromium. Its own global setup reports the build's time.
+ *    copy of the template (the unit tests start no database), and beside them the one production
+ *    build, against a copy of the template plus the seed (tests/e2e/helpers/build-site.ts).
+ * 3. Browser tests (vitest.e2e.config.ts): that build, served to Chromium (E2E_REUSE_BUILD).
  *
  * Ends with the time each stage took and the tests that needed their retry (decision 0094; the
  * target is none). `npm run test:int` and `npm run test:e2e` still run one suite on their own.
@@ -29,7 +29,6 @@ const bin = {
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-test-'))
 process.env.RETRIED_TESTS_FILE = path.join(work, 'retried')
-process.env.TEST_TIMINGS_FILE = path.join(work, 'timings')
 
 /** Runs a Node script; with `quiet`, its output is printed once it ends (so parallel ones do not interleave). */
 const run = (name: string, args: string[], quiet = false) =>
@@ -67,28 +66,11 @@ const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
   }
 }
 
-/** Stage times from the suites' own setup (the build, reported by tests/e2e/global-setup.ts). */
-const reportedTimings = () => {
-  const file = process.env.TEST_TIMINGS_FILE as string
-  if (!fs.existsSync(file)) return []
-  return fs
-    .readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { stage: string; seconds: number })
-}
-
 const summary = () => {
-  const rows = [...timings]
-  for (const inner of reportedTimings()) {
-    // The build is part of the browser stage's time: shown on its own line, taken out of it.
-    const outer = rows.find((row) => row.stage === 'browser tests')
-    if (outer) outer.seconds -= inner.seconds
-    rows.splice(outer ? rows.indexOf(outer) : rows.length, 0, inner)
-  }
-  const width = Math.max(...rows.map((row) => row.stage.length))
+  const width = Math.max(...timings.map((row) => row.stage.length))
   console.log(`\nnpm test on Node ${process.versions.node}, stage times:`)
-  for (const row of rows) console.log(`  ${row.stage.padEnd(width)}  ${row.seconds.toFixed(0)} s`)
+  for (const row of timings)
+    console.log(`  ${row.stage.padEnd(width)}  ${row.seconds.toFixed(0)} s`)
   const retriedFile = process.env.RETRIED_TESTS_FILE as string
   const retried = fs.existsSync(retriedFile) ? fs.readFileSync(retriedFile, 'utf8').trim() : ''
   console.log(
@@ -115,9 +97,16 @@ try {
       process.env.TEST_TEMPLATE_READY = '1'
     }),
   ])
-  await timed('unit and integration tests', () =>
-    run('integration tests', [bin.vitest, 'run', '--config', 'vitest.config.ts']),
-  )
+  // Side by side again: the integration files wait on their database and servers much of the time.
+  await settled([
+    timed('unit and integration tests', () =>
+      run('integration tests', [bin.vitest, 'run', '--config', 'vitest.config.ts']),
+    ),
+    timed('build (beside them)', () =>
+      run('build', ['scripts/run-ts.mjs', 'tests/e2e/helpers/build-site.ts'], true),
+    ),
+  ])
+  process.env.E2E_REUSE_BUILD = '1'
   await timed('browser tests', () =>
     run('browser tests', [bin.vitest, 'run', '--config', 'vitest.e2e.config.ts']),
   )
