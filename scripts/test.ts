@@ -66,18 +66,21 @@ const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
   }
 }
 
+/** The stage times and the retried tests; also written to TEST_SUMMARY_FILE when set (.ci/run). */
 const summary = () => {
   const width = Math.max(...timings.map((row) => row.stage.length))
-  console.log(`\nnpm test on Node ${process.versions.node}, stage times:`)
-  for (const row of timings)
-    console.log(`  ${row.stage.padEnd(width)}  ${row.seconds.toFixed(0)} s`)
+  const lines = [`npm test on Node ${process.versions.node}, stage times:`]
+  for (const row of timings) lines.push(`  ${row.stage.padEnd(width)}  ${row.seconds.toFixed(0)} s`)
   const retriedFile = process.env.RETRIED_TESTS_FILE as string
   const retried = fs.existsSync(retriedFile) ? fs.readFileSync(retriedFile, 'utf8').trim() : ''
-  console.log(
+  lines.push(
     retried
       ? `Tests that needed a retry:\n${retried.replace(/^/gm, '  ')}`
       : 'No test needed a retry.',
   )
+  console.log(`\n${lines.join('\n')}`)
+  if (process.env.TEST_SUMMARY_FILE)
+    fs.writeFileSync(process.env.TEST_SUMMARY_FILE, `${lines.join('\n')}\n`)
 }
 
 let stopServer: (() => Promise<void>) | undefined
