@@ -22,7 +22,7 @@ import { canEditContent, contentAccess } from '@/access'
 import { collections } from '@/collections'
 import { endpoints } from '@/endpoints'
 import { SiteSettings } from '@/globals/SiteSettings'
-import { closeUnusedDoors } from '@/plugins/closed-doors'
+import { closeUnusedDoors, invalidValueAnswer } from '@/plugins/closed-doors'
 import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
 import { env, serverUrl } from '@/lib/env'
 import { loggableError } from '@/lib/loggable-error'
@@ -81,6 +81,8 @@ const config: Config = {
   collections,
   globals: [SiteSettings],
   endpoints,
+  // A value the database cannot take is the request's fault: 400, or 404 for a document by id.
+  hooks: { afterError: [invalidValueAnswer] },
   // Email: SMTP_URL or the development outbox; every message goes through the jobs queue.
   email: emailAdapter(),
   jobs: jobs(),

@@ -8,7 +8,7 @@ import {
   shouldLog,
 } from '@/lib/db/unavailable'
 import { env } from '@/lib/env'
-import { AppError, badRequest } from '@/lib/errors'
+import { AppError, badRequest, isInvalidValue } from '@/lib/errors'
 import { loggableError } from '@/lib/loggable-error'
 import { fieldErrors } from '@/schemas/common'
 
@@ -54,6 +54,9 @@ export const handler =
       return await fn(req)
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error)
+      if (isInvalidValue(error)) {
+        return errorResponse(badRequest('The request holds a value that cannot be used.'))
+      }
       if (isDatabaseUnavailable(error)) {
         const { log, suppressed } = shouldLog('database unavailable')
         if (log)
