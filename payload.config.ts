@@ -25,7 +25,7 @@ import { SiteSettings } from '@/globals/SiteSettings'
 import { closeUnusedDoors, invalidValueAnswer } from '@/plugins/closed-doors'
 import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
 import { env, serverUrl } from '@/lib/env'
-import { loggableError } from '@/lib/loggable-error'
+import { loggableError, scrubLogMessage } from '@/lib/loggable-error'
 import { isPublicRoute, pageTextsOf } from '@/lib/page-texts'
 import { mediaStorage } from '@/lib/storage'
 import { jobs } from '@/jobs'
@@ -196,8 +196,15 @@ const config: Config = {
   // The product has no GraphQL client: the door is closed (docs/decisions/0060-every-door.md).
   graphQL: { disable: true },
   debug: env().NODE_ENV !== 'production',
-  // Payload's own error logs too carry no SQL parameters, addresses or tokens (decision 0062).
-  logger: { options: { level: env().LOG_LEVEL, serializers: { err: loggableError } } },
+  // Payload's own error logs too carry no SQL parameters, addresses or tokens (decision 0062), in
+  // their objects and in their messages.
+  logger: {
+    options: {
+      level: env().LOG_LEVEL,
+      serializers: { err: loggableError },
+      hooks: { logMethod: scrubLogMessage },
+    },
+  },
   loggingLevels: {
     Forbidden: 'info',
     ValidationError: 'info',
