@@ -22,6 +22,7 @@ import { canEditContent, contentAccess } from '@/access'
 import { collections } from '@/collections'
 import { endpoints } from '@/endpoints'
 import { SiteSettings } from '@/globals/SiteSettings'
+import { checkRedirect, revalidateRedirect } from '@/lib/content/redirects'
 import { closeUnusedDoors, invalidValueAnswer } from '@/plugins/closed-doors'
 import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
 import { env, serverUrl } from '@/lib/env'
@@ -121,6 +122,8 @@ const config: Config = {
       overrides: {
         admin: { group: 'Content' },
         access: { ...contentAccess, create: canEditContent },
+        // Targets limited to the site's pages and http(s); the old path's page refreshed on change.
+        hooks: { beforeValidate: [checkRedirect], ...revalidateRedirect },
       },
     }),
   ],
