@@ -23,6 +23,7 @@ import { collections } from '@/collections'
 import { endpoints } from '@/endpoints'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { checkRedirect, revalidateRedirect } from '@/lib/content/redirects'
+import { siteOrigins } from '@/lib/origins'
 import { closeUnusedDoors, invalidValueAnswer } from '@/plugins/closed-doors'
 import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
 import { env, serverUrl } from '@/lib/env'
@@ -44,15 +45,12 @@ const EMAIL_LOOKUP_TABLES = [
   'sequence_enrollments',
   'bounce_events',
 ]
-// The site's own origin; loopback addresses too only in development.
-const origins = [
-  ...new Set([
-    serverUrl(),
-    ...(env().NODE_ENV === 'production'
-      ? []
-      : [`http://localhost:${env().PORT}`, `http://127.0.0.1:${env().PORT}`]),
-  ]),
-]
+// The site's own origins (src/lib/origins.ts).
+const origins = siteOrigins({
+  serverUrl: env().SERVER_URL,
+  port: env().PORT,
+  production: env().NODE_ENV === 'production',
+})
 
 const config: Config = {
   secret: env().PAYLOAD_SECRET,
