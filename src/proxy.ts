@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from 'next/server'
 
 import { DRAFT_MODE_COOKIE, PREVIEW_ROUTE, isAdminPage, isCachedPage } from '@/lib/routes'
 import {
+  MEDIA_FILE_POLICY,
   contentSecurityPolicy,
   createNonce,
   isHttpsSite,
@@ -35,6 +36,9 @@ export function proxy(request: NextRequest) {
   let response: NextResponse
   if (isCached) {
     response = NextResponse.next()
+  } else if (pathname.startsWith('/api/media/file/') && !refused) {
+    response = NextResponse.next()
+    response.headers.set('Content-Security-Policy', MEDIA_FILE_POLICY)
   } else {
     const policy = contentSecurityPolicy({
       scripts: { nonce: createNonce() },

@@ -85,4 +85,11 @@ describe('bad input from anyone', () => {
     expect(res.status).toBe(307)
     expect(res.headers.get('location')).toBe('/%E2%80%A8insights')
   })
+
+  it("serves uploaded files with a policy under which an SVG runs no script, not the pages' policy", () => {
+    const res = proxy(new NextRequest('http://localhost:3000/api/media/file/logo.svg'))
+    const policy = res.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain("script-src 'none'")
+    expect(policy).not.toMatch(/nonce-/)
+  })
 })
