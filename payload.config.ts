@@ -22,10 +22,12 @@ import { canEditContent, contentAccess } from '@/access'
 import { collections } from '@/collections'
 import { endpoints } from '@/endpoints'
 import { SiteSettings } from '@/globals/SiteSettings'
-import { closeUnusedDoors } from '@/plugins/closed-doors'
+import { checkRedirect, revalidateRedirect } from '@/lib/content/redirects'
+import { siteOrigins } from '@/lib/origins'
+import { closeUnusedDoors, invalidValueAnswer } from '@/plugins/closed-doors'
 import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
 import { env, serverUrl } from '@/lib/env'
-import { loggableError } from '@/lib/loggable-error'
+import { loggableError, scrubLogMessage } from '@/lib/loggable-error'
 import { isPublicRoute, pageTextsOf } from '@/lib/page-texts'
 import { mediaStorage } from '@/lib/storage'
 import { jobs } from '@/jobs'
@@ -43,15 +45,12 @@ const EMAIL_LOOKUP_TABLES = [
   'sequence_enrollments',
   'bounce_events',
 ]
-// The site's own origin; loopback addresses too only in development.
-const origins = [
-  ...new Set([
-    serverUrl(),
-    ...(env().NODE_ENV === 'production'
-      ? []
-      : [`http://localhost:${env().PORT}`, `http://127.0.0.1:${env().PORT}`]),
-  ]),
-]
+// The site's own origins (src/lib/origins.ts).
+const origins = siteOrigins({
+  serverUrl: env().SERVER_URL,
+  port: env().PORT,
+  production: env().NODE_ENV === 'production',
+})
 
 const config: Config = {
   secret: env().PAYLOAD_SECRET,
@@ -81,6 +80,8 @@ const config: Config = {
   collections,
   globals: [SiteSettings],
   endpoints,
+  // A value the database cannot take is the request's fault: 400, or 404 for a document by id.
+  hooks: { afterError: [invalidValueAnswer] },
   // Email: SMTP_URL or the development outbox; every message goes through the jobs queue.
   email: emailAdapter(),
   jobs: jobs(),
@@ -119,6 +120,8 @@ const config: Config = {
       overrides: {
         admin: { group: 'Content' },
         access: { ...contentAccess, create: canEditContent },
+        // Targets limited to the site's pages and http(s); the old path's page refreshed on change.
+        hooks: { beforeValidate: [checkRedirect], ...revalidateRedirect },
       },
     }),
   ],
@@ -194,8 +197,15 @@ const config: Config = {
   // The product has no GraphQL client: the door is closed (docs/decisions/0060-every-door.md).
   graphQL: { disable: true },
   debug: env().NODE_ENV !== 'production',
-  // Payload's own error logs too carry no SQL parameters, addresses or tokens (decision 0062).
-  logger: { options: { level: env().LOG_LEVEL, serializers: { err: loggableError } } },
+  // Payload's own error logs too carry no SQL parameters, addresses or tokens (decision 0062), in
+  // their objects and in their messages.
+  logger: {
+    options: {
+      level: env().LOG_LEVEL,
+      serializers: { err: loggableError },
+      hooks: { logMethod: scrubLogMessage },
+    },
+  },
   loggingLevels: {
     Forbidden: 'info',
     ValidationError: 'info',

@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from 'next/server'
 
 import { DRAFT_MODE_COOKIE, PREVIEW_ROUTE, isAdminPage, isCachedPage } from '@/lib/routes'
 import {
+  MEDIA_FILE_POLICY,
   contentSecurityPolicy,
   createNonce,
   isHttpsSite,
@@ -17,10 +18,13 @@ import {
 export function proxy(request: NextRequest) {
   const https = isHttpsSite()
   const dev = process.env.NODE_ENV === 'development'
-  const { pathname } = request.nextUrl
+  const { pathname, search } = request.nextUrl
+  // No page or query can use a NUL character (PostgreSQL text cannot hold one): refused here,
+  // before any page or route reads the address.
+  const refused = /%00/i.test(pathname + search)
   const cachedPage = isCachedPage(pathname)
   const inDraftMode = request.cookies.has(DRAFT_MODE_COOKIE)
-  const isCached = !dev && cachedPage && !inDraftMode
+  const isCached = !dev && cachedPage && !inDraftMode && !refused
   // Editors' previews are shown in the admin's live preview, a frame of the site's own origin
   // (decision 0120). A draft-mode cookie Next.js does not accept gets the cached page, whose own
   // policy keeps frame-ancestors 'none' (two policies: both are enforced).
@@ -32,6 +36,9 @@ export function proxy(request: NextRequest) {
   let response: NextResponse
   if (isCached) {
     response = NextResponse.next()
+  } else if (pathname.startsWith('/api/media/file/') && !refused) {
+    response = NextResponse.next()
+    response.headers.set('Content-Security-Policy', MEDIA_FILE_POLICY)
   } else {
     const policy = contentSecurityPolicy({
       scripts: { nonce: createNonce() },
@@ -42,7 +49,12 @@ export function proxy(request: NextRequest) {
     })
     const requestHeaders = new Headers(request.headers)
     requestHeaders.set('Content-Security-Policy', policy)
-    response = NextResponse.next({ request: { headers: requestHeaders } })
+    response = refused
+      ? NextResponse.json(
+          { message: 'The address holds a character that cannot be used.' },
+          { status: 400, headers: { 'Cache-Control': 'no-store' } },
+        )
+      : NextResponse.next({ request: { headers: requestHeaders } })
     response.headers.set('Content-Security-Policy', policy)
   }
   for (const [name, value] of Object.entries(staticSecurityHeaders({ https }))) {

@@ -1,10 +1,29 @@
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, UploadConfig } from 'payload'
 
 import { contentAccess } from '@/access'
 import { env } from '@/lib/env'
 import { revalidateMedia } from '@/lib/revalidate'
+
+const mediaDir = () => path.resolve(env().MEDIA_DIR ?? path.join(env().DATA_DIR, 'media'))
+
+/**
+ * A file that is not on the disk answers 404 (Payload answers 500). Files in S3 are answered by
+ * the storage plugin's handler, which follows.
+ */
+const missingFileNotFound: NonNullable<UploadConfig['handlers']>[number] = (_req, { params }) => {
+  if (env().S3_BUCKET) return
+  const dir = mediaDir()
+  const file = path.resolve(dir, params.filename)
+  if (!file.startsWith(dir + path.sep)) return
+  // No Response (undefined) lets Payload serve the file.
+  return stat(file).then(
+    () => undefined,
+    () => Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 }),
+  ) as Promise<Response>
+}
 
 const webp = { formatOptions: { format: 'webp' as const, options: { quality: 80 } } }
 
@@ -20,7 +39,8 @@ export const Media: CollectionConfig = {
   trash: true,
   hooks: revalidateMedia,
   upload: {
-    staticDir: path.resolve(env().MEDIA_DIR ?? path.join(env().DATA_DIR, 'media')),
+    staticDir: mediaDir(),
+    handlers: [missingFileNotFound],
     mimeTypes: ['image/*'],
     focalPoint: true,
     crop: true,

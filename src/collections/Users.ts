@@ -10,10 +10,9 @@ export const Users: CollectionConfig = {
   admin: { useAsTitle: 'username', group: 'System', defaultColumns: ['username', 'accessLevel'] },
   auth: {
     loginWithUsername: { allowEmailLogin: false, requireEmail: false, requireUsername: true },
-    // Above one address's allowance of failures (10 per 15 minutes, services/admin/login.ts), so
-    // no single address can keep an admin locked out.
-    maxLoginAttempts: 20,
-    lockTime: 15 * 60 * 1000,
+    // No lock on the account itself, which anyone could set off: sign-in attempts are throttled
+    // per address and per account before the password is checked (services/admin/login.ts).
+    maxLoginAttempts: 0,
     tokenExpiration: 8 * 60 * 60,
     cookies: {
       sameSite: 'Lax',

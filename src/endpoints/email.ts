@@ -17,7 +17,16 @@ import { preferencesFor, unsubscribeAll, updatePreferences } from '@/services/em
 import { confirmWaitlist } from '@/services/confirm-waitlist'
 import { confirmNewsletter } from '@/services/subscribe-newsletter'
 
-import { DEFAULT_BODY_LIMIT, clientIp, download, handler, json, parseWith, readJson } from './http'
+import {
+  DEFAULT_BODY_LIMIT,
+  clientIp,
+  download,
+  handler,
+  json,
+  parseWith,
+  readBody,
+  readJson,
+} from './http'
 
 const isForm = (req: PayloadRequest) =>
   /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(
@@ -25,13 +34,8 @@ const isForm = (req: PayloadRequest) =>
   )
 
 /** The raw body as text, at most `limit` bytes (webhook signatures cover the exact bytes). */
-const readText = async (req: PayloadRequest, limit = 256 * 1024): Promise<string> => {
-  if (Number(req.headers.get('content-length')) > limit)
-    throw new AppError(413, 'Request body is too large')
-  const text = req.body ? await new Response(req.body as ReadableStream).text() : ''
-  if (Buffer.byteLength(text) > limit) throw new AppError(413, 'Request body is too large')
-  return text
-}
+const readText = async (req: PayloadRequest, limit = 256 * 1024): Promise<string> =>
+  (await readBody(req, limit)).toString('utf8')
 
 /**
  * The fields of an HTML form post (the pages work without JavaScript, and RFC 8058 one-click

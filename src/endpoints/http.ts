@@ -8,7 +8,7 @@ import {
   shouldLog,
 } from '@/lib/db/unavailable'
 import { env } from '@/lib/env'
-import { AppError, badRequest } from '@/lib/errors'
+import { AppError, badRequest, isInvalidValue } from '@/lib/errors'
 import { loggableError } from '@/lib/loggable-error'
 import { fieldErrors } from '@/schemas/common'
 
@@ -54,6 +54,9 @@ export const handler =
       return await fn(req)
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error)
+      if (isInvalidValue(error)) {
+        return errorResponse(badRequest('The request holds a value that cannot be used.'))
+      }
       if (isDatabaseUnavailable(error)) {
         const { log, suppressed } = shouldLog('database unavailable')
         if (log)
@@ -77,19 +80,14 @@ export const handler =
 const tooLarge = (limit: number) =>
   new AppError(413, `Request body is too large (limit ${Math.round(limit / 1024)} KB)`)
 
-/** Reads a JSON body: 415 unless JSON, 413 past the limit (checked while streaming), 400 when malformed. */
-export const readJson = async (
-  req: PayloadRequest,
-  limit = DEFAULT_BODY_LIMIT,
-): Promise<unknown> => {
-  const type = req.headers.get('content-type') ?? ''
-  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
-    throw new AppError(415, 'Content-Type must be application/json')
-  }
+/**
+ * Reads a body up to `limit` bytes: 413 from its Content-Length without reading it, or as soon as
+ * the bytes read pass the limit (the rest is never read); 400 when the client goes away mid-body.
+ */
+export const readBody = async (req: PayloadRequest, limit: number): Promise<Buffer> => {
   const declared = Number(req.headers.get('content-length'))
   if (declared > limit) throw tooLarge(limit)
-  if (!req.body) throw badRequest('Request body must be valid JSON')
-
+  if (!req.body) return Buffer.alloc(0)
   const reader = (req.body as ReadableStream<Uint8Array>).getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -106,8 +104,21 @@ export const readJson = async (
     }
     chunks.push(value)
   }
+  return Buffer.concat(chunks)
+}
+
+/** Reads a JSON body: 415 unless JSON, 413 past the limit (checked while streaming), 400 when malformed. */
+export const readJson = async (
+  req: PayloadRequest,
+  limit = DEFAULT_BODY_LIMIT,
+): Promise<unknown> => {
+  const type = req.headers.get('content-type') ?? ''
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
+    throw new AppError(415, 'Content-Type must be application/json')
+  }
+  const body = await readBody(req, limit)
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    return JSON.parse(body.toString('utf8'))
   } catch {
     throw badRequest('Request body must be valid JSON')
   }

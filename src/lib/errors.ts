@@ -38,3 +38,19 @@ export const isUniqueViolation = (error: unknown): boolean => {
   }
   return false
 }
+
+/**
+ * PostgreSQL refused a value the request supplied (SQLSTATE class 22, a data exception: a
+ * non-integer id, a NUL character, a negative page): the client's input, not a server fault.
+ */
+export const isInvalidValue = (error: unknown): boolean => {
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current)
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}

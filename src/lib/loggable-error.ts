@@ -53,3 +53,33 @@ export const loggableError = (error: unknown): LoggableError => {
     ...(frames ? { stack: frames } : {}),
   }
 }
+
+type LogMethod = (this: unknown, ...args: unknown[]) => void
+
+/**
+ * Log messages are scrubbed as log objects are: Payload logs an error's own message (a failed
+ * query's SQL and parameters) as the line's message, and a message may quote what a client sent.
+ * Used as pino's `hooks.logMethod`: a string message has its values redacted, and an error logged
+ * without a message gets its redacted summary as the message.
+ */
+export function scrubLogMessage(this: unknown, args: unknown[], method: LogMethod): void {
+  const [first, second, ...rest] = args
+  if (typeof first === 'string') return method.apply(this, [redactValues(first), second, ...rest])
+  if (first && typeof first === 'object') {
+    const object = first as { msg?: unknown; err?: unknown }
+    const error = first instanceof Error ? first : object.err
+    const fields =
+      first instanceof Error || typeof object.msg !== 'string'
+        ? first
+        : { ...object, msg: redactValues(object.msg) }
+    const message =
+      typeof second === 'string'
+        ? redactValues(second)
+        : second === undefined && error !== undefined && typeof object.msg !== 'string'
+          ? loggableError(error).message
+          : second
+    const tail = message === undefined && rest.length === 0 ? [] : [message, ...rest]
+    return method.apply(this, [fields, ...tail])
+  }
+  return method.apply(this, args)
+}

@@ -90,13 +90,19 @@ const refresh = (
   tags: string[],
 ) => apply(req, context, { paths, tags, layout: false })
 
-export const revalidateContent = (paths: string[], tags: string[] = []) => {
-  const afterChange: CollectionAfterChangeHook = ({ doc, req, context }) => {
-    refresh(req, context, paths, tags)
+/** `pathsOf` adds a document's own pages (before and after a change). */
+export const revalidateContent = (
+  paths: string[],
+  tags: string[] = [],
+  pathsOf: (doc: Record<string, unknown>) => string[] = () => [],
+) => {
+  const afterChange: CollectionAfterChangeHook = ({ doc, previousDoc, req, context }) => {
+    const own = [...pathsOf(doc), ...(previousDoc ? pathsOf(previousDoc) : [])]
+    refresh(req, context, [...new Set([...paths, ...own])], tags)
     return doc
   }
   const afterDelete: CollectionAfterDeleteHook = ({ doc, req, context }) => {
-    refresh(req, context, paths, tags)
+    refresh(req, context, [...paths, ...pathsOf(doc)], tags)
     return doc
   }
   return { afterChange: [afterChange], afterDelete: [afterDelete] }

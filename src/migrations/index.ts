@@ -20,6 +20,7 @@ import * as migration_20261125_090141_waitlist_line_index from './20261125_09014
 import * as migration_20261125_091627_newsletter_import from './20261125_091627_newsletter_import';
 import * as migration_20261125_105817_waitlist_line_counts from './20261125_105817_waitlist_line_counts';
 import * as migration_20261125_141025_email_events_visitor from './20261125_141025_email_events_visitor';
+import * as migration_20261128_052344_drop_account_lock from './20261128_052344_drop_account_lock';
 
 export const migrations = [
   {
@@ -130,6 +131,11 @@ export const migrations = [
   {
     up: migration_20261125_141025_email_events_visitor.up,
     down: migration_20261125_141025_email_events_visitor.down,
-    name: '20261125_141025_email_events_visitor'
+    name: '20261125_141025_email_events_visitor',
+  },
+  {
+    up: migration_20261128_052344_drop_account_lock.up,
+    down: migration_20261128_052344_drop_account_lock.down,
+    name: '20261128_052344_drop_account_lock'
   },
 ];

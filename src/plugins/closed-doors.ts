@@ -1,4 +1,6 @@
-import type { Endpoint, SanitizedConfig } from 'payload'
+import type { AfterErrorHook, Endpoint, SanitizedConfig } from 'payload'
+
+import { isInvalidValue } from '@/lib/errors'
 
 /** Payload's own 404 answer, for a door the product keeps closed. */
 export const notFound: Endpoint['handler'] = () =>
@@ -23,4 +25,20 @@ export const closeUnusedDoors = (config: SanitizedConfig): SanitizedConfig => {
     else if (!entity.versions) entity.endpoints = [...NO_VERSIONS, ...(entity.endpoints ?? [])]
   }
   return config
+}
+
+/**
+ * A value PostgreSQL cannot take (an id that is not a number, a NUL character, a page below one)
+ * is the request's fault: 404 for one document by such an id (it cannot exist), otherwise 400,
+ * in Payload's error shape, on every Payload route.
+ */
+export const invalidValueAnswer: AfterErrorHook = ({ error, req }) => {
+  if (!isInvalidValue(error)) return
+  const byId = req.routeParams?.id !== undefined
+  return {
+    status: byId ? 404 : 400,
+    response: {
+      errors: [{ message: byId ? 'Not Found' : 'The request holds a value that cannot be used.' }],
+    },
+  }
 }

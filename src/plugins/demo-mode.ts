@@ -4,8 +4,10 @@ import {
   type CollectionBeforeOperationHook,
   type CollectionConfig,
   type Config,
-  type Field,
+  type FlattenedField,
   type GlobalBeforeChangeHook,
+  type Payload,
+  type SanitizedCollectionConfig,
   type SanitizedConfig,
   type Where,
 } from 'payload'
@@ -63,26 +65,70 @@ const queriedPaths = (args: { where?: Where; sort?: unknown; field?: unknown }):
   return paths
 }
 
+/** Collections whose free text a demo user may not compare: personal data, and the team's accounts. */
+const isGuarded = (collection: SanitizedCollectionConfig) =>
+  isPersonalData(collection) || collection.slug === 'users'
+
+/**
+ * Whether a query path ends, through any relationships on the way, on a field of a guarded
+ * collection that holds free text (or on anything the path does not name as a known field).
+ */
+const comparesPersonalData = (payload: Payload, slug: string, path: string): boolean => {
+  const configOf = (target: string) =>
+    payload.collections[target as keyof typeof payload.collections]!.config
+  const walk = (collection: SanitizedCollectionConfig, segments: string[]): boolean => {
+    let fields: FlattenedField[] = collection.flattenedFields
+    for (let i = 0; i < segments.length; i++) {
+      const name = segments[i]!
+      const last = i === segments.length - 1
+      const field = fields.find((candidate) => candidate.name === name)
+      if (!field) return !(last && ALWAYS_QUERYABLE.has(name)) && isGuarded(collection)
+      if (last) return isGuarded(collection) && !QUERYABLE_TYPES.has(field.type)
+      if (field.type === 'relationship' || field.type === 'upload') {
+        // A polymorphic relationship is queried as `field.relationTo` or `field.value.…`.
+        const polymorphic = Array.isArray(field.relationTo)
+        const targets = polymorphic ? (field.relationTo as string[]) : [field.relationTo as string]
+        const rest = segments.slice(i + 1)
+        if (polymorphic && rest[0] === 'relationTo' && rest.length === 1) return false
+        const next = polymorphic ? (rest[0] === 'value' ? rest.slice(1) : undefined) : rest
+        if (!next) return targets.some((target) => isGuarded(configOf(target)))
+        // `field.value` alone compares the related ids.
+        if (next.length === 0) return false
+        return targets.some((target) => walk(configOf(target), next))
+      }
+      if ('flattenedFields' in field) fields = field.flattenedFields
+      else return isGuarded(collection)
+    }
+    return false
+  }
+  return walk(configOf(slug), path.split('.'))
+}
+
+/** Payload's own fields of a version row; the document's fields are under `version.`. */
+const VERSION_FIELDS = new Set(['parent', 'latest', 'autosave', 'snapshot', 'publishedLocale'])
+
 /**
  * A demo user reads personal data masked, so filtering or sorting by a field that holds it would
- * tell the value anyway (`email like 'jo%'`): only fields without free text may be queried.
+ * tell the value anyway (`email like 'jo%'`), on the collection itself or through a relationship
+ * (`waitlistEntry.email` on the email log): every path is followed to the field it finally
+ * compares, and only fields without free text may be compared.
  */
-const refusePersonalQueries = (fields: Field[]): CollectionBeforeOperationHook => {
-  // Field types by name: read once from the configuration, not per query.
-  const types = new Map(
-    fields.flatMap((field) => ('name' in field ? [[field.name, field.type] as const] : [])),
-  )
-  return ({ args, operation, req }) => {
-    if (!isDemoUser(req.user) || !READ_OPERATIONS.has(operation)) return args
-    for (const path of queriedPaths(args as Parameters<typeof queriedPaths>[0])) {
-      const [name] = path.split('.')
-      if (ALWAYS_QUERYABLE.has(name!) && !path.includes('.')) continue
-      if (!QUERYABLE_TYPES.has(types.get(name!) ?? '')) {
-        throw new APIError(DEMO_SEARCH_MESSAGE, 403, undefined, true)
-      }
+const refusePersonalQueries: CollectionBeforeOperationHook = ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
+  if (!isDemoUser(req.user) || !READ_OPERATIONS.has(operation)) return args
+  const versions = operation === 'findVersions' || operation === 'countVersions'
+  for (const queried of queriedPaths(args as Parameters<typeof queriedPaths>[0])) {
+    if (versions && VERSION_FIELDS.has(queried)) continue
+    const path = versions ? queried.replace(/^version\./, '') : queried
+    if (comparesPersonalData(req.payload, collection.slug, path)) {
+      throw new APIError(DEMO_SEARCH_MESSAGE, 403, undefined, true)
     }
-    return args
   }
+  return args
 }
 
 /** What a demo user receives through any door (REST, the admin's own pages, the Local API with the user). */
@@ -98,7 +144,7 @@ const withDemoMode = (collection: CollectionConfig): CollectionConfig => {
       ...hooks,
       beforeOperation: [
         refuseCollectionWrite,
-        ...(personal ? [refusePersonalQueries(collection.fields)] : []),
+        refusePersonalQueries,
         ...(hooks.beforeOperation ?? []),
       ],
       afterRead: [...(hooks.afterRead ?? []), ...(personal ? [maskForDemo] : [])],
@@ -125,11 +171,15 @@ export const demoMode = (config: Config): Config => ({
 
 /**
  * Payload's own collections, added after the plugins run: a demo user takes no document locks
- * either (it keeps its own admin preferences, which Payload limits to the user's own).
+ * either (it keeps its own admin preferences, which Payload limits to the user's own), and queries
+ * them by the same rules.
  */
 export const demoModeInternals = (config: SanitizedConfig): SanitizedConfig => {
-  const locks = config.collections.find(({ slug }) => slug === 'payload-locked-documents')
-  if (locks)
-    locks.hooks.beforeOperation = [refuseCollectionWrite, ...(locks.hooks.beforeOperation ?? [])]
+  for (const collection of config.collections) {
+    const hooks = collection.hooks.beforeOperation ?? []
+    if (hooks.includes(refusePersonalQueries)) continue
+    const locks = collection.slug === 'payload-locked-documents' ? [refuseCollectionWrite] : []
+    collection.hooks.beforeOperation = [...locks, refusePersonalQueries, ...hooks]
+  }
   return config
 }

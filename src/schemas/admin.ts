@@ -131,7 +131,8 @@ export const adminLoginSchema = z.object({
     .string({ error: 'Username is required' })
     .trim()
     .min(1, 'Username is required')
-    .max(100),
+    .max(100)
+    .refine(isCleanLine, { error: CONTROL_CHARACTERS }),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
 })
 

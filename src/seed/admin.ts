@@ -4,10 +4,11 @@ import type { Payload } from 'payload'
 
 import { passwordProblem } from '@/lib/password-policy'
 import { envNow, envSchema } from '@/lib/env'
+import { releaseAccount } from '@/services/admin/login'
 
 type Level = 'full' | 'demo' | 'editor'
 
-/** Creates the user, or resets the password, access level and lockout of an existing one. */
+/** Creates the user, or resets the password, access level and sign-in hold of an existing one. */
 export const upsertUser = async (
   payload: Payload,
   username: string,
@@ -22,9 +23,10 @@ export const upsertUser = async (
     limit: 1,
     depth: 0,
   })
-  const data = { username, password, accessLevel, loginAttempts: 0, lockUntil: null }
+  const data = { username, password, accessLevel }
   if (existing.docs[0]) {
     await payload.update({ collection: 'users', id: existing.docs[0].id, data, depth: 0 })
+    await releaseAccount(payload, username)
     return 'reset' as const
   }
   await payload.create({ collection: 'users', data, depth: 0 })

@@ -77,6 +77,9 @@ export const flushAnalytics = (payload: Payload): Promise<void> => {
     try {
       await insertRows(payload, rows)
       inFlight = []
+      // Events that arrived during a retried write were not scheduled (the retry was): now they are.
+      if (retryDelay && pending.length > 0)
+        timer ??= setTimeout(() => void flushAnalytics(payload), FLUSH_AFTER_MS)
       retryDelay = 0
     } catch (error) {
       // Keep the events, oldest first, and try again later.

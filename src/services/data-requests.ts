@@ -66,11 +66,16 @@ export const openDataRequest = async (payload: Payload, token: string) => {
 }
 
 /**
- * Carries a confirmed request out: the export file, or the erasure (which deletes the request too,
- * so its link stops working). Audited as the person's own action.
+ * Carries a confirmed request out: the export file, or the erasure (which deletes the request too).
+ * Either way the link works once: an export spends its request (one DELETE, so of two clicks at
+ * once only one gets the file). Audited as the person's own action.
  */
 export const fulfilDataRequest = async (payload: Payload, token: string) => {
   const { email, kind } = await openDataRequest(payload, token)
-  if (kind === 'export') return { kind, file: await exportPerson(payload, SELF, email) }
-  return { kind, erasure: await erasePerson(payload, SELF_ACTOR, email) }
+  if (kind === 'erase') return { kind, erasure: await erasePerson(payload, SELF_ACTOR, email) }
+  const spent = await payload.db.drizzle.execute(sql`
+    DELETE FROM data_requests WHERE token_hash = ${hashToken(token)} AND expires_at > now()
+    RETURNING id`)
+  if (spent.rows.length === 0) throw notFound()
+  return { kind, file: await exportPerson(payload, SELF, email) }
 }

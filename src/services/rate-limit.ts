@@ -15,24 +15,28 @@ export const RATE_LIMITS = {
   contact: { limit: 5, windowSeconds: 60 },
   'parent-engagement': { limit: 5, windowSeconds: 60 },
   'engagement-event': { limit: 120, windowSeconds: 60 },
-  // Failed sign-ins per address, on every login route (counted on failure, checked before trying).
-  'login-failure': { limit: 10, windowSeconds: 15 * 60 },
+  // Sign-in attempts per address on every login route, counted before the password is checked
+  // (a success is given back), and per account name from all addresses (services/admin/login.ts).
+  login: { limit: 10, windowSeconds: 15 * 60 },
+  'login-account': { limit: 20, windowSeconds: 15 * 60 },
   // Counted in each instance's memory: the hottest path makes no database round trip for its limit.
   'analytics-track': { limit: 300, windowSeconds: 60, perInstance: true },
 } as const
 
 export type RateLimitedRoute = keyof typeof RATE_LIMITS
+type SharedRoute = Exclude<RateLimitedRoute, 'analytics-track'>
 
 /**
- * Counts one request: in PostgreSQL, so every app instance shares the counters, or in memory for the
- * per-instance routes. Throws 429 with Retry-After once the window's allowance is used.
+ * Counts one request of a client (an address, or for 'login-account' an account name): in
+ * PostgreSQL, so every app instance shares the counters, or in memory for the per-instance routes.
+ * Throws 429 with Retry-After once the window's allowance is used.
  */
 export const consumeRateLimit = async (
   payload: Payload,
   route: RateLimitedRoute,
-  ip: string,
+  subject: string,
 ): Promise<void> => {
-  const window = windowOf(route, ip)
+  const window = windowOf(route, subject)
   if (!window) return
   const count =
     'perInstance' in RATE_LIMITS[route]
@@ -41,31 +45,52 @@ export const consumeRateLimit = async (
   if (count > window.limit) throw tooMany(window)
 }
 
-/** Throws the same 429 as consumeRateLimit once the window's allowance is used, counting nothing. */
-export const checkRateLimit = async (
+/** Counts one request like consumeRateLimit and answers whether it is past the allowance. */
+export const exceedsRateLimit = async (
   payload: Payload,
-  route: Exclude<RateLimitedRoute, 'analytics-track'>,
-  ip: string,
+  route: SharedRoute,
+  subject: string,
+): Promise<boolean> => {
+  const window = windowOf(route, subject)
+  if (!window) return false
+  return (await countInDatabase(payload, { key: window.key, start: window.start })) > window.limit
+}
+
+/** Gives one counted request back (a sign-in that succeeded is no attempt against the limit). */
+export const refundRateLimit = async (
+  payload: Payload,
+  route: SharedRoute,
+  subject: string,
 ): Promise<void> => {
-  const window = windowOf(route, ip)
+  const window = windowOf(route, subject)
   if (!window) return
-  const result = await payload.db.drizzle.execute(
-    sql`SELECT count FROM rate_limits WHERE key = ${window.key} AND window_start = ${window.start.toISOString()}`,
+  await payload.db.drizzle.execute(
+    sql`UPDATE rate_limits SET count = count - 1, updated_at = now()
+      WHERE key = ${window.key} AND window_start = ${window.start.toISOString()} AND count > 0`,
   )
-  const count = Number((result.rows[0] as { count?: string | number } | undefined)?.count ?? 0)
-  if (count >= window.limit) throw tooMany(window)
+}
+
+/** Forgets a client's count of the current window. */
+export const clearRateLimit = async (
+  payload: Payload,
+  route: SharedRoute,
+  subject: string,
+): Promise<void> => {
+  const window = windowOf(route, subject)
+  if (window)
+    await payload.db.drizzle.execute(sql`DELETE FROM rate_limits WHERE key = ${window.key}`)
 }
 
 type Window = { key: string; start: Date; end: number; limit: number }
 
-const windowOf = (route: RateLimitedRoute, ip: string): Window | undefined => {
+const windowOf = (route: RateLimitedRoute, subject: string): Window | undefined => {
   const factor = env().RATE_LIMIT_FACTOR
   if (factor === 0) return undefined
   const { windowSeconds } = RATE_LIMITS[route]
   const limit = Math.max(1, Math.round(RATE_LIMITS[route].limit * factor))
   const start = Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000
   return {
-    key: `${route}:${hashIp(ip)}`,
+    key: `${route}:${hashIp(subject)}`,
     start: new Date(start),
     end: start + windowSeconds * 1000,
     limit,
@@ -195,9 +220,13 @@ const upsertCounts = async (
   )
 }
 
-/** Drops counters of windows long past; run from a periodic job. */
+/**
+ * Drops counters of windows long past, and sign-in addresses remembered longer than their 30 days
+ * (services/admin/login.ts); run from a periodic job.
+ */
 export const purgeRateLimits = async (payload: Payload): Promise<void> => {
   await payload.db.drizzle.execute(
-    sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour'`,
+    sql`DELETE FROM rate_limits WHERE window_start < now() - CASE WHEN key LIKE 'login-known:%'
+      THEN interval '30 days' ELSE interval '1 hour' END`,
   )
 }

@@ -348,7 +348,7 @@ describe("the person's own request, from the preferences page", () => {
     return { logs, token }
   }
 
-  it("emails a link; its button downloads the person's records without secrets, audited", async () => {
+  it("emails a link; its button downloads the person's records without secrets, audited, once", async () => {
     const email = uniqueEmail('selfexport')
     await seedPerson(email)
     const { token } = await ask(email, 'export')
@@ -356,21 +356,29 @@ describe("the person's own request, from the preferences page", () => {
     const again = await ask(email, 'export')
     expect(again.logs).toHaveLength(1)
 
-    const res = await app.request('POST', '/email/data', form({ token }))
-    expect(res.status, res.text).toBe(200)
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="person-export-/)
-    // Everything but the pending request itself (server-only, erased with the person).
+    // Two clicks at once: one download; the link is spent (it held everything, consent IPs too).
+    const [res, twin] = await Promise.all([
+      app.request('POST', '/email/data', form({ token })),
+      app.request('POST', '/email/data', form({ token })),
+    ])
+    const answers = [res, twin].map((answer) => answer.status).sort()
+    expect(answers).toEqual([200, 303])
+    const download = res.status === 200 ? res : twin
+    expect(download.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="person-export-/,
+    )
+    expect((await app.request('POST', '/email/data', { body: { token } })).status).toBe(404)
+    // Everything held about the person; the spent request is gone.
     const { 'data-requests': pending, ...expected } = await idsByCollection(app.payload, email)
-    expect(pending).toHaveLength(1)
+    expect(pending ?? []).toHaveLength(0)
     const ids = Object.fromEntries(
-      Object.entries(res.body.records as Record<string, { id: number }[]>).map(([slug, docs]) => [
-        slug,
-        docs.map((doc) => doc.id),
-      ]),
+      Object.entries(download.body.records as Record<string, { id: number }[]>).map(
+        ([slug, docs]) => [slug, docs.map((doc) => doc.id)],
+      ),
     )
     expect(ids).toEqual(expected)
-    expect(res.body.records['email-preferences'][0]).toMatchObject({ email })
-    expect(res.text).not.toMatch(/unsubscribeToken|doubleOptInToken|tokenHash/)
+    expect(download.body.records['email-preferences'][0]).toMatchObject({ email })
+    expect(download.text).not.toMatch(/unsubscribeToken|doubleOptInToken|tokenHash/)
     const audit = await app.payload.find({
       collection: 'audit-logs',
       where: { action: { equals: 'people.export' } },

@@ -44,8 +44,8 @@ const closed = (path: string): Endpoint => ({ path, method: 'post', handler: not
 /**
  * Payload's auth routes on the users collection (they come before Payload's own). Sign-in is the
  * same throttled sign-in as `/api/admin/login`, answered in Payload's shape; users have no email,
- * so forgot-password and reset-password are closed, and so is unlock (no address can lock anyone
- * for long: see services/admin/login.ts). Answered without touching the database.
+ * so forgot-password, reset-password and email verification are closed, and so is unlock (no
+ * account locks: see services/admin/login.ts). Answered without touching the database.
  */
 export const userAuthEndpoints: Endpoint[] = [
   {
@@ -67,4 +67,5 @@ export const userAuthEndpoints: Endpoint[] = [
   closed('/forgot-password'),
   closed('/reset-password'),
   closed('/unlock'),
+  closed('/verify/:token'),
 ]

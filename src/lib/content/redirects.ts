@@ -1,4 +1,11 @@
-import type { CollectionAfterChangeHook } from 'payload'
+import {
+  type CollectionBeforeValidateHook,
+  type CollectionAfterChangeHook,
+  ValidationError,
+} from 'payload'
+
+import { isSitePath } from '@/lib/content/preview'
+import { revalidateContent } from '@/lib/revalidate'
 
 type Doc = { id: number; slug?: string | null; _status?: string | null }
 
@@ -33,3 +40,30 @@ export const redirectOldSlug =
     })
     return doc
   }
+
+/** A redirect's target: a page of this site, or an http(s) address (no script or other scheme). */
+const isSafeTarget = (url: string) => {
+  if (isSitePath(url)) return true
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol) && !/[\s\\]/.test(url)
+  } catch {
+    return false
+  }
+}
+
+/** Redirects lead from a page of this site to a page of it or an http(s) address. */
+export const checkRedirect: CollectionBeforeValidateHook = ({ data, collection }) => {
+  const errors: { path: string; message: string }[] = []
+  if (typeof data?.from === 'string' && !isSitePath(data.from))
+    errors.push({ path: 'from', message: 'Must be a path of this site, starting with one /' })
+  const to = data?.to as { type?: string; url?: unknown } | undefined
+  if (to?.type === 'custom' && (typeof to.url !== 'string' || !isSafeTarget(to.url)))
+    errors.push({ path: 'to.url', message: 'Must be a path of this site or an http(s) address' })
+  if (errors.length) throw new ValidationError({ collection: collection.slug, errors })
+  return data
+}
+
+/** A saved, changed or deleted redirect refreshes the cached page of the path it leads from. */
+export const revalidateRedirect = revalidateContent([], [], (doc) =>
+  typeof doc.from === 'string' ? [doc.from] : [],
+)

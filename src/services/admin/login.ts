@@ -1,53 +1,76 @@
-import { pbkdf2, randomBytes } from 'node:crypto'
+import { createHmac, pbkdf2, randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 
-import { APIError, LockedAuth, type Payload } from 'payload'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import { APIError, type Payload } from 'payload'
 
+import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
-import { checkRateLimit, consumeRateLimit } from '@/services/rate-limit'
+import { checkPassword } from '@/services/admin/password-checks'
+import {
+  clearRateLimit,
+  consumeRateLimit,
+  exceedsRateLimit,
+  refundRateLimit,
+} from '@/services/rate-limit'
 
 export const INVALID_CREDENTIALS = 'Invalid credentials'
 
 const hashPassword = promisify(pbkdf2)
-/** Payload's current password hash (pbkdf2-sha256-v1): an unknown user costs the same check. */
+/** Payload's current password hash (pbkdf2-sha256-v1): a refusal without a user costs the same. */
 const PASSWORD_HASH = { iterations: 600_000, keyLength: 32 }
+
+/** How long an address that signed in to an account stays trusted by it. */
+const KNOWN_ADDRESS_DAYS = 30
 
 /**
  * The one sign-in behind every login door (Payload's `/api/users/login` and the spec's
- * `/api/admin/login`), through Payload's own login: its password check, lockout and session.
- * Failures are counted per address (RATE_LIMITS['login-failure']: 429 with Retry-After once used
- * up), and answered alike, in about the same time, for an unknown user and a wrong password.
- * Payload's per-user lockout starts well above one address's allowance, so no single address can
- * keep an admin locked out (docs/decisions/0060-every-door.md).
+ * `/api/admin/login`), through Payload's own login for its password check and session.
+ *
+ * Every attempt is counted before its password is checked, in PostgreSQL (so parallel attempts and
+ * several instances share one count): per address (RATE_LIMITS.login: 429 with Retry-After once
+ * used up, nothing checked) and per account name (RATE_LIMITS['login-account']). Past the
+ * account's allowance it is held: only addresses that have signed in to it within 30 days may
+ * still try, so someone without the password cannot lock the owner out of their usual places.
+ * A held account, an unknown user and a wrong password get the same answer after the same one
+ * password hash. A success gives its counts back. See docs/decisions/0134-sign-in-throttle.md.
  */
 export const signIn = async (
   payload: Payload,
   credentials: { username: string; password: string },
   ip: string,
 ) => {
-  await checkRateLimit(payload, 'login-failure', ip)
   const username = credentials.username.toLowerCase().trim()
-  const known = await payload.db.findOne({
-    collection: 'users',
-    where: { username: { equals: username } },
-  })
+  await consumeRateLimit(payload, 'login', ip)
+  const pastAllowance = await exceedsRateLimit(payload, 'login-account', username)
+  const held = pastAllowance && !(await isKnownAddress(payload, username, ip))
+  const known = held
+    ? null
+    : await payload.db.findOne({ collection: 'users', where: { username: { equals: username } } })
   try {
-    if (!known) {
-      await hashPassword(
-        credentials.password,
-        randomBytes(32),
-        PASSWORD_HASH.iterations,
-        PASSWORD_HASH.keyLength,
-        'sha256',
-      )
-      throw new AppError(401, INVALID_CREDENTIALS)
-    }
-    const result = await payload.login({
-      collection: 'users',
-      data: { username, password: credentials.password },
-      depth: 0,
+    const result = await checkPassword(async () => {
+      if (!known) {
+        await hashPassword(
+          credentials.password,
+          randomBytes(32),
+          PASSWORD_HASH.iterations,
+          PASSWORD_HASH.keyLength,
+          'sha256',
+        )
+        throw new AppError(401, INVALID_CREDENTIALS)
+      }
+      return payload.login({
+        collection: 'users',
+        data: { username, password: credentials.password },
+        depth: 0,
+      })
     })
     if (!result.token || !result.user) throw new AppError(401, INVALID_CREDENTIALS)
+    await Promise.all([
+      refundRateLimit(payload, 'login', ip),
+      refundRateLimit(payload, 'login-account', username),
+      rememberAddress(payload, username, ip),
+    ])
     payload.logger.info({ msg: 'admin login', username, accessLevel: result.user.accessLevel, ip })
     return { ...result, token: result.token, user: result.user }
   } catch (error) {
@@ -55,12 +78,38 @@ export const signIn = async (
       (error instanceof APIError || error instanceof AppError) &&
       (error as { status: number }).status < 500
     if (!refused) throw error
-    payload.logger.warn({ msg: 'admin login failed', username, ip, reason: error.message })
-    await consumeRateLimit(payload, 'login-failure', ip)
-    // A locked account keeps Payload's lockout message; every other refusal the same words.
-    if (error instanceof LockedAuth) throw new AppError(401, error.message)
+    payload.logger.warn({
+      msg: 'admin login failed',
+      username,
+      ip,
+      reason: held ? 'account held' : error.message,
+    })
     throw new AppError(401, INVALID_CREDENTIALS)
   }
+}
+
+/** Lifts an account's hold (a reset by `npm run admin:create`). */
+export const releaseAccount = (payload: Payload, username: string) =>
+  clearRateLimit(payload, 'login-account', username.toLowerCase().trim())
+
+/** An address and account name pair, keyed so that neither can be read back. */
+const knownKey = (username: string, ip: string) =>
+  `login-known:${createHmac('sha256', env().PAYLOAD_SECRET).update(`${username}\n${ip}`).digest('base64url')}`
+
+const rememberAddress = async (payload: Payload, username: string, ip: string) => {
+  await payload.db.drizzle.execute(
+    sql`INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
+      VALUES (${knownKey(username, ip)}, now(), 1, now(), now())
+      ON CONFLICT (key) DO UPDATE SET window_start = now(), updated_at = now()`,
+  )
+}
+
+const isKnownAddress = async (payload: Payload, username: string, ip: string) => {
+  const result = await payload.db.drizzle.execute(
+    sql`SELECT 1 FROM rate_limits WHERE key = ${knownKey(username, ip)}
+      AND window_start > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`,
+  )
+  return result.rows.length > 0
 }
 
 /** The spec's answer of `POST /api/admin/login`. */

@@ -5,8 +5,15 @@ import { payloadClient } from '@/lib/payload'
 /** Next.js's draft mode (`await draftMode()`), or one built the same way in tests. */
 export type DraftModeSwitch = { enable: () => void; disable: () => void }
 
-const redirectTo = (path: string) =>
-  new Response(null, { status: 307, headers: { Location: path, 'Cache-Control': 'no-store' } })
+/** The path percent-encoded as a URL would have it: a header holds no other characters. */
+const redirectTo = (path: string) => {
+  const url = new URL(path, 'http://site.invalid')
+  const location = `${url.pathname}${url.search}${url.hash}`
+  return new Response(null, {
+    status: 307,
+    headers: { Location: location, 'Cache-Control': 'no-store' },
+  })
+}
 
 /**
  * GET /preview?path=…&secret=… (decision 0120): draft mode on for a signed-in user who may read

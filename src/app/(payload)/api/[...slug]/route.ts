@@ -1,11 +1,13 @@
-/* Generated shape of Payload's REST route: leave as is. */
+/* Generated shape of Payload's REST route, with a body limit on the routes that take a body. */
 import config from '@payload-config'
 import '@payloadcms/next/css'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
+import { withBodyLimit } from '@/lib/body-limit'
+
 export const GET = REST_GET(config)
-export const POST = REST_POST(config)
-export const DELETE = REST_DELETE(config)
-export const PATCH = REST_PATCH(config)
-export const PUT = REST_PUT(config)
+export const POST = withBodyLimit(REST_POST(config))
+export const DELETE = withBodyLimit(REST_DELETE(config))
+export const PATCH = withBodyLimit(REST_PATCH(config))
+export const PUT = withBodyLimit(REST_PUT(config))
 export const OPTIONS = REST_OPTIONS(config)
