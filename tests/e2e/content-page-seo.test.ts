@@ -80,7 +80,7 @@ test("an editor publishes /faq's meta title: the cached page's <title> follows w
       meta: { title, description: 'Every answer about Starfinity in one place.' },
       _status: 'published',
     })
-    expect(await within(`${base}/faq`, `<title>${title} | Starfinity</title>`, 5_000)).toBe(true)
+    expect(await within(`${base}/faq`, `<title>${title} | Starfinity</title>`, 30_000)).toBe(true)
     const html = await (await fetch(`${base}/faq`)).text()
     expect(ogTitleOf(html)).toBe(`${title} | Starfinity`)
     expect(html).toContain('content="Every answer about Starfinity in one place."')
