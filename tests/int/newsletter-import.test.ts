@@ -198,7 +198,8 @@ describe('importing 100,000 subscribers', () => {
     )
     expect(checkouts).toBeGreaterThan(0)
     expect(checkouts).toBeLessThan(ROWS / 100)
-  }, 180_000)
+    // Bounded for a hang only: a busy shared machine has taken over two minutes.
+  }, 600_000)
 })
 
 describe('small imports', () => {
