@@ -28,7 +28,7 @@ const missingFileNotFound: NonNullable<UploadConfig['handlers']>[number] = (_req
 const webp = { formatOptions: { format: 'webp' as const, options: { quality: 80 } } }
 
 /**
- * Images editors upload (decision 0083): the original plus WebP sizes for the pages' `srcset`,
+ * Images editors upload (decision 0081): the original plus WebP sizes for the pages' `srcset`,
  * cropped around the focal point an editor sets. Files on local disk under MEDIA_DIR, or in an
  * S3-compatible bucket when S3_BUCKET is set (src/lib/storage.ts, decision 0120).
  */

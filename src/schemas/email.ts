@@ -29,7 +29,7 @@ export const emailPreferencesSchema = emailTokenSchema.extend({
 
 export type EmailPreferencesInput = z.infer<typeof emailPreferencesSchema>
 
-/** The generic bounce and complaint webhook format (docs/decisions/0012-email-webhooks.md). */
+/** The generic bounce and complaint webhook format (docs/decisions/0012-bounces-sequences-metrics.md). */
 export const genericWebhookEventSchema = z.object({
   id: line().min(1).max(200),
   type: z.enum(['bounce', 'complaint', 'delivered', 'open', 'click', 'unsubscribe']),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { INTERNAL_ROUTES, PUBLIC_ROUTES } from '@/lib/routes'
 
-import { DESKTOP, MOBILE, launchBrowser, openPage } from './helpers/browser'
+import { DESKTOP, MOBILE, gotoStarted, launchBrowser, openPage } from './helpers/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -26,11 +26,11 @@ for (const [size, viewport] of [
   describe(`axe-core, ${size}`, () => {
     test.each(ROUTES)('%s has no serious or critical violation', async (path) => {
       const { page, context } = await openPage(browser, { viewport })
-      const response = await page.goto(path)
+      // Client components settle (hydration, first effects) before axe reads the page: the page
+      // view is sent from the effects of hydrated client code.
+      const response = await gotoStarted(page, path)
       expect(response?.status()).toBe(path === '/no-such-page' ? 404 : 200)
-      // Client components settle (hydration, first effects) before axe reads the page.
       await page.waitForLoadState('load')
-      await page.waitForTimeout(500)
       const { violations } = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
         .analyze()

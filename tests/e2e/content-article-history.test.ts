@@ -39,7 +39,7 @@ const restAs = async (username: string, password: string) => {
 }
 
 /** The article page's heading, fetched until it is the expected title or the time is up. */
-const publicTitle = async (path: string, expected: string, timeout = 10_000) => {
+const publicTitle = async (path: string, expected: string, timeout = 30_000) => {
   const base = inject('baseURL')
   const started = Date.now()
   let title: string | undefined
@@ -180,7 +180,7 @@ test('a second editor opening an article another editor is editing sees the lock
       }
       // A closed page ends the typing; the lock checks below then fail on their own.
     })().catch(() => undefined)
-    await expect.poll(lockOwner, { timeout: 10_000 }).toBe(first.id)
+    await expect.poll(lockOwner, { timeout: 30_000 }).toBe(first.id)
 
     // The second editor opening it is told who holds it, and may go back or take over.
     const two = await openPage(browser)
@@ -215,7 +215,7 @@ test('a second editor opening an article another editor is editing sees the lock
     await one.context.close()
     expect(await lockOwner()).toBe(first.id)
     await takeOver.click()
-    await expect.poll(lockOwner, { timeout: 10_000 }).toBe(user.id)
+    await expect.poll(lockOwner, { timeout: 30_000 }).toBe(user.id)
     await two.context.close()
   } finally {
     typing = false

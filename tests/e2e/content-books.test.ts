@@ -2,7 +2,14 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { exerciseNewsletterForm, pageErrors } from './content-helpers'
-import { MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
+import {
+  MOBILE,
+  afterObservers,
+  gotoStarted,
+  launchBrowser,
+  openPage,
+  screenshot,
+} from './helpers/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -89,7 +96,8 @@ test('/books/dune-music: lyrics, four streaming links, album art, and a video th
   await page.route('https://www.youtube-nocookie.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>player</title>' }),
   )
-  await page.goto('/books/dune-music')
+  // Started: the page view is sent by hydrated client code.
+  await gotoStarted(page, '/books/dune-music')
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Listen With Your Heart')
   const services = page.getByRole('navigation', { name: 'Streaming services' }).getByRole('link')
   expect(await services.allTextContents()).toEqual([
@@ -124,8 +132,9 @@ test('/books/dune-music: lyrics, four streaming links, album art, and a video th
     await page.getByRole('link', { name: /Back to Dune and the Big Ears/ }).getAttribute('href'),
   ).toBe('/books/dune-big-ears')
 
+  // Loaded, started and its observers run: no request elsewhere.
   await page.waitForLoadState('load')
-  await page.waitForTimeout(1500)
+  await afterObservers(page, 'main')
   expect(external).toEqual([])
   expect(await page.locator('iframe').count()).toBe(0)
   await screenshot(page, 'book-dune-music-desktop')

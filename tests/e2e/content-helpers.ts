@@ -4,19 +4,26 @@ import { expect } from 'vitest'
 import { confirmSubscriber, query } from './helpers/browser'
 
 /**
- * Console errors of a page, except the browser's own request for /favicon.ico (the site shell has
- * no icon yet, and no page asks for one) and a 404 of a link's prefetch (`_rsc`): browser test files
- * run two at a time, and an editor test may delete an article whose link this page had listed.
- * A failed load names its address.
+ * A prefetch (`_rsc`) of an article's page: browser test files run two at a time, and an editor
+ * test may delete the article it made while this page still lists its link.
+ */
+const deletedArticlePrefetch = (address: string) => {
+  const url = new URL(address || 'about:blank')
+  return url.searchParams.has('_rsc') && url.pathname.startsWith('/insights/')
+}
+
+/**
+ * Console errors of a page, except a 404 of an article's prefetch (deletedArticlePrefetch). A
+ * failed load names its address.
  */
 export const pageErrors = (page: Page) => {
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() !== 'error') return
-    const url = new URL(message.location().url || 'about:blank')
-    if (url.pathname === '/favicon.ico') return
+    const url = message.location().url
     const failedLoad = message.text().startsWith('Failed to load resource')
-    if (failedLoad && message.text().includes('404') && url.searchParams.has('_rsc')) return
+    if (failedLoad && message.text().includes('status of 404') && deletedArticlePrefetch(url))
+      return
     errors.push(failedLoad ? `${message.text()} (${url})` : message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
@@ -59,14 +66,18 @@ export const exerciseNewsletterForm = async (
   expect(await email.getAttribute('aria-invalid')).toBe('true')
 
   const address = `reader.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`
+  // The signup is held until its pending state has been seen.
+  let release = () => undefined as void
+  const released = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/api/newsletter', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    await released
     await route.continue()
   })
   await email.fill(address)
   await submit.click()
   await form.getByRole('button', { name: expected.pendingText }).waitFor()
   expect(await submit.isDisabled()).toBe(true)
+  release()
   await page.getByRole('status').filter({ hasText: expected.successTitle }).waitFor()
   expect(await email.inputValue()).toBe('')
   expect(await storedInterests(address)).toEqual(expected.interests)

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { analyticsOf, delayRequests, sessionOf, watchErrors } from './forms-helpers'
+import { analyticsOf, holdRequests, sessionOf, watchErrors } from './forms-helpers'
 import { MOBILE, launchBrowser, openPage, query, screenshot, stopClock } from './helpers/browser'
 
 let browser: Browser
@@ -80,9 +80,10 @@ test('validates, sends, swaps to Message Received, and stores the message', asyn
   await form.getByLabel('Email').fill(email)
   await form.getByLabel('Subject').selectOption('media')
   await form.getByLabel('Message').fill('Would you speak at our family festival next spring?')
-  await delayRequests(page, '**/api/contact')
+  const release = await holdRequests(page, '**/api/contact')
   await form.getByRole('button', { name: 'Send Message' }).click()
   await form.getByRole('button', { name: 'Sending...' }).waitFor()
+  release()
   await page.getByRole('status').filter({ hasText: 'Message sent successfully!' }).waitFor()
   await page.getByRole('heading', { level: 1, name: 'Message Received' }).waitFor()
   await expect(page.getByRole('link', { name: 'Return Home' }).getAttribute('href')).resolves.toBe(

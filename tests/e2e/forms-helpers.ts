@@ -2,26 +2,29 @@ import type { Page } from 'playwright-core'
 
 import { query } from './helpers/browser'
 
-/**
- * Console and page errors of a page, except the browser's own favicon request (the site ships no
- * favicon yet, and Chromium asks for one on every page).
- */
+/** Console and page errors of a page. */
 export const watchErrors = (page: Page) => {
   const errors: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
-      errors.push(message.text())
+    if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
 }
 
-/** Holds matching requests briefly, so a form's pending state can be seen. */
-export const delayRequests = (page: Page, pattern: string, ms = 600) =>
-  page.route(pattern, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms))
+/**
+ * Holds matching requests until the returned `release` is called (then lets them, and every later
+ * one, through), so a form's pending state can be seen however slow the machine.
+ */
+export const holdRequests = async (page: Page, pattern: string) => {
+  let release = () => undefined as void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(pattern, async (route) => {
+    await released
     await route.continue()
   })
+  return release
+}
 
 /** The tab's session id, once the tracker has made it (after hydration, which a busy machine delays). */
 export const sessionOf = async (page: Page) => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { delayRequests, watchErrors } from './forms-helpers'
+import { holdRequests, watchErrors } from './forms-helpers'
 import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 
 let browser: Browser
@@ -48,9 +48,10 @@ test('four steps with auto-advance, signup, thank-you, and the stored answers', 
   await form.getByLabel('Your name').fill('River Parent')
   await form.getByLabel('Email').fill(email)
   await form.getByLabel("Your child's age").selectOption('5-6')
-  await delayRequests(page, '**/api/parent-engagement')
+  const release = await holdRequests(page, '**/api/parent-engagement')
   await form.getByRole('button', { name: 'Join the Journey' }).click()
   await form.getByRole('button', { name: 'Joining the Journey...' }).waitFor()
+  release()
   const notice = page.getByRole('status').filter({ hasText: 'Welcome to the journey!' })
   await notice.waitFor()
   await expect(notice.textContent()).resolves.toContain("'Five-Minute Nature Moments'")

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
-import { analyticsOf, delayRequests, sessionOf, watchErrors } from './forms-helpers'
+import { analyticsOf, holdRequests, sessionOf, watchErrors } from './forms-helpers'
 import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 
 let browser: Browser
@@ -67,12 +67,13 @@ test('validates, shows the loader, stores the entry, clears the form, and refuse
   }
   await fill()
   // Holds the request briefly so the pending state can be seen.
-  await delayRequests(page, '**/api/waitlist')
+  const release = await holdRequests(page, '**/api/waitlist')
   await form.getByRole('button', { name: 'Join the Waitlist' }).click()
   await form.getByRole('button', { name: 'Joining the cosmic waitlist...' }).waitFor()
   await expect(
     form.getByRole('button', { name: 'Joining the cosmic waitlist...' }).isDisabled(),
   ).resolves.toBe(true)
+  release()
   await page.getByRole('status').filter({ hasText: 'Successfully joined waitlist!' }).waitFor()
   await expect(form.getByLabel('Email').inputValue()).resolves.toBe('')
   await expect(form.getByLabel('Books & Reading').isChecked()).resolves.toBe(false)

@@ -10,8 +10,9 @@ import {
   query,
   screenshot,
 } from './helpers/browser'
+import { DEEP_SCROLL_REST_MS } from '@/components/site/home/HomeTracking'
+
 import { seriousViolations } from './helpers/axe'
-import { realErrors } from './helpers/console'
 
 /** axe walks every node of several pages: minutes, not seconds, on a busy 2-core machine. */
 const AXE_TIMEOUT_MS = 180_000
@@ -53,6 +54,26 @@ const holdNewsletterRequests = async (page: Page) => {
 const sessionIdOf = async (page: Page) => {
   await page.waitForFunction(() => sessionStorage.getItem('starfinity-session-id'))
   return page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
+}
+
+/**
+ * Scrolls half way down, to the bottom, or 50 px up, and resolves once the page has been at rest
+ * for longer than the deep-scroll report waits (DEEP_SCROLL_REST_MS): on a timer of the page's own,
+ * set after the page's scroll handler has run and due 600 ms after the report's, so any report
+ * has been sent by then (what a request the page makes after it shows).
+ */
+const scrollAndRest = async (page: Page, to: 'half' | 'bottom' | 'up') => {
+  await page.evaluate(
+    ([to, restMs]) =>
+      new Promise<void>((resolve) => {
+        addEventListener('scroll', () => setTimeout(resolve, restMs + 600), { once: true })
+        const bottom = document.body.scrollHeight - innerHeight
+        if (to === 'up') scrollBy(0, -50)
+        else scrollTo(0, to === 'half' ? bottom / 2 : document.body.scrollHeight)
+      }),
+    [to, DEEP_SCROLL_REST_MS] as const,
+  )
+  await page.evaluate(() => fetch('/robots.txt').then((response) => response.text()))
 }
 
 const sectionTop = (page: Page, id: string) =>
@@ -119,7 +140,7 @@ test('home shows its heading, four sections, calls to action and ecosystem links
   await screenshot(page, 'home-desktop')
   // Every request of the page itself succeeds.
   expect(missing).toEqual([])
-  expect(realErrors(consoleErrors)).toEqual([])
+  expect(consoleErrors).toEqual([])
   await context.close()
 })
 
@@ -132,8 +153,11 @@ test('home at 360 px and 390 px: no horizontal scroll; mobile screenshot', async
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )
     expect(overflow).toBeLessThanOrEqual(0)
-    await screenshot(page, `home-mobile-${viewport.width}`)
-    expect(realErrors(consoleErrors)).toEqual([])
+    // The screenshot is the whole page at the phone's width: nothing beside it, more than a screen.
+    const shot = await screenshot(page, `home-mobile-${viewport.width}`)
+    expect(shot.width).toBe(viewport.width)
+    expect(shot.height).toBeGreaterThan(viewport.height)
+    expect(consoleErrors).toEqual([])
     await context.close()
   }
 })
@@ -276,7 +300,7 @@ test('/#shop scrolls to the shop after loading and records the section view', as
       { timeout: 5000 },
     )
     .toBe(1)
-  expect(realErrors(consoleErrors)).toEqual([])
+  expect(consoleErrors).toEqual([])
   await context.close()
 })
 
@@ -293,17 +317,25 @@ test('deep-scroll is reported once, above 75 % after a second of rest; page-load
       )
     ).map((row) => `${row.label}${row.value ? `:${Math.round(Number(row.value))}` : ''}`)
   await expect.poll(labels, { timeout: 5000 }).toEqual(['page-load'])
+  /** The deep-scroll reports the page sent, as they leave it. */
+  const sent: string[] = []
+  page.on('request', (request) => {
+    const body = request.postData() ?? ''
+    if (request.url().endsWith('/api/analytics/track') && body.includes('deep-scroll'))
+      sent.push(body)
+  })
 
-  // Half way down: no deep-scroll.
-  await page.evaluate(() => window.scrollTo(0, (document.body.scrollHeight - innerHeight) / 2))
-  await page.waitForTimeout(1600)
+  // Half way down, at rest for longer than the report waits for: no deep-scroll.
+  await scrollAndRest(page, 'half')
+  expect(sent).toEqual([])
   await expect(labels()).resolves.toEqual(['page-load'])
 
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await scrollAndRest(page, 'bottom')
   await expect.poll(labels, { timeout: 5000 }).toEqual(['page-load', 'deep-scroll:100'])
+  expect(sent).toHaveLength(1)
   // Scrolling on at the bottom does not report it again.
-  await page.evaluate(() => window.scrollBy(0, -50))
-  await page.waitForTimeout(1600)
+  await scrollAndRest(page, 'up')
+  expect(sent).toHaveLength(1)
   await expect(labels()).resolves.toHaveLength(2)
   await context.close()
 })

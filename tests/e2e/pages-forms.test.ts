@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { delayRequests, sessionOf, watchErrors } from './forms-helpers'
+import { holdRequests, sessionOf, watchErrors } from './forms-helpers'
 import {
   MOBILE,
   confirmSubscriber,
@@ -87,9 +87,10 @@ test('community: first name and email, pending text, welcome, stored row, duplic
   const email = `community.${Date.now()}@example.com`
   await form.getByLabel('First name').fill('Sol')
   await form.getByLabel('Email address').fill(email)
-  await delayRequests(page, '**/api/newsletter')
+  const release = await holdRequests(page, '**/api/newsletter')
   await form.getByRole('button', { name: 'Join Community' }).click()
   await form.getByRole('button', { name: 'Joining Community...' }).waitFor()
+  release()
   await page.getByRole('status').filter({ hasText: 'Welcome to the family!' }).waitFor()
   await expect(form.getByLabel('Email address').inputValue()).resolves.toBe('')
   await expect(subscriber(email)).resolves.toEqual(
@@ -168,9 +169,10 @@ test('universe: Follow with an email subscribes to that universe; the form refus
   await expect(subscriber(email)).resolves.toMatchObject({ interests: ['sci-fi'] })
   await confirmSubscriber(email)
 
-  await delayRequests(page, '**/api/newsletter')
+  const release = await holdRequests(page, '**/api/newsletter')
   await form.getByRole('button', { name: 'Subscribe' }).click()
   await form.getByRole('button', { name: 'Subscribing...' }).waitFor()
+  release()
   const failure = page.getByRole('alert').filter({ hasText: 'Subscription failed' })
   await failure.waitFor()
   await expect(failure.textContent()).resolves.toContain(

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
+import { SCROLL_CHECK_MS } from '@/components/site/tracking/tracker'
+
 import { launchBrowser, openPage, query } from './helpers/browser'
 
 let browser: Browser
@@ -43,17 +45,33 @@ const makeTall = (page: Page) =>
     document.getElementById('main')?.append(filler)
   })
 
-const scrollToPercent = (page: Page, percent: number) =>
-  page.evaluate((p) => {
-    const max = document.documentElement.scrollHeight - window.innerHeight
-    window.scrollTo(0, (max * p) / 100)
-  }, percent)
+/**
+ * Scrolls to `percent` and resolves once the tracker has checked the depth there: on a timer of
+ * the page's own, set once the page's scroll handlers have run and due 600 ms after the tracker's
+ * latest check (SCROLL_CHECK_MS at most), then a request of the page's own, by whose answer any
+ * tracking request sent before has been seen. However slow the machine, the page runs its timers
+ * in order.
+ */
+const scrollAndRest = async (page: Page, percent: number) => {
+  await page.evaluate(
+    ([p, restMs]) =>
+      new Promise<void>((resolve) => {
+        addEventListener('scroll', () => setTimeout(resolve, restMs), { once: true })
+        const max = document.documentElement.scrollHeight - window.innerHeight
+        window.scrollTo(0, (max * p) / 100)
+      }),
+    [percent, SCROLL_CHECK_MS + 600] as const,
+  )
+  await page.evaluate(() => fetch('/robots.txt').then((response) => response.text()))
+}
 
 test('one page view per load, with the spec payload and the tab session id', async () => {
   const { page, context } = await openPage(browser)
   const sent = recordTracking(context)
   await page.goto('/')
   await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
+  // Something that must not happen has no event to wait for: a second view would come with the
+  // first, from the same start, so a bounded wait of a second and a half stands for "never".
   await pause(1500)
   expect(engagement(sent, 'page_view')).toHaveLength(1)
 
@@ -127,10 +145,7 @@ test('scroll depth 25, 50, 75 and 90 are sent once each', async () => {
   await page.goto('/')
   await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
   await makeTall(page)
-  for (const percent of [30, 55, 80, 95, 10, 100, 60]) {
-    await scrollToPercent(page, percent)
-    await pause(1100)
-  }
+  for (const percent of [30, 55, 80, 95, 10, 100, 60]) await scrollAndRest(page, percent)
   const depths = engagement(sent, 'scroll').map(
     (s) => JSON.parse(s.body.eventData as string).depth as number,
   )
@@ -233,11 +248,10 @@ for (const [name, property, value] of [
     await page.goto('/')
     await page.waitForLoadState('networkidle')
     await makeTall(page)
-    for (const percent of [50, 100]) {
-      await scrollToPercent(page, percent)
-      await pause(1100)
-    }
+    for (const percent of [50, 100]) await scrollAndRest(page, percent)
     await page.getByRole('button', { name: 'About' }).first().click()
+    // Leaving the page: a beacon would be asked for as it unloads, before the blank page is
+    // shown; a bounded wait of half a second lets a late one be seen.
     await page.goto('about:blank')
     await pause(500)
     expect(sent).toEqual([])
@@ -287,8 +301,10 @@ test('a tracking request leaves the task that asked for it, and a page being lef
   const aboutEvents = () =>
     sent.filter((s) => s.path === '/api/analytics/track' && s.body.label === 'about')
   await expect.poll(aboutEvents).toHaveLength(1)
-  // Sent once: the request that was waiting is not sent again when its turn comes.
-  await pause(500)
+  // Sent once: the request that was waiting is not sent again when its turn comes (a 0 ms timer
+  // of the page's own runs after the tracker's, and a request of its own is answered after).
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  await page.evaluate(() => fetch('/robots.txt').then((response) => response.text()))
   expect(aboutEvents()).toHaveLength(1)
   await context.close()
 })

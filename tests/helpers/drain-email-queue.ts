@@ -1,6 +1,6 @@
 /**
- * A second app process for tests: opens Payload on DATABASE_URL, prints "ready", then works the
- * email queue until nothing is due — or, with DRAIN_UNTIL_SENT=n, until n email-log rows are sent
+ * A second app process for tests: opens Payload on DATABASE_URL, prints "ready", then (at once,
+ * or with DRAIN_AFTER_GO=1 once a line arrives on stdin) works the email queue until nothing is due — or, with DRAIN_UNTIL_SENT=n, until n email-log rows are sent
  * (polling, so it races another runner) — prints how many jobs it ran, and exits. Run with scripts/run-ts.mjs.
  */
 import config from '@payload-config'
@@ -12,6 +12,12 @@ import { runEmailQueue } from '@/jobs/queue'
 
 const payload = await getPayload({ config })
 console.log('ready')
+// DRAIN_AFTER_GO=1: start working the queue only once a line arrives on stdin.
+if (process.env.DRAIN_AFTER_GO === '1')
+  await new Promise<void>((resolve) => {
+    process.stdin.once('data', () => resolve())
+    process.stdin.once('end', () => resolve())
+  })
 const until = Number(process.env.DRAIN_UNTIL_SENT) || 0
 const deadline = Date.now() + 90_000
 const sent = async () =>

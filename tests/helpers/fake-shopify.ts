@@ -29,16 +29,28 @@ export type FakeShopify = {
   requests: FakeShopRequest[]
   products: FakeProduct[]
   shop: { name: string; description: string | null; url: string }
-  /** Overrides the next answers: an HTTP status, a GraphQL error, or a delay. */
-  failure?: { status?: number; graphqlError?: string; delayMs?: number }
+  /**
+   * Overrides the next answers: an HTTP status, a GraphQL error, a delay, or `hold`: no answer
+   * until `release()` is called.
+   */
+  failure?: { status?: number; graphqlError?: string; delayMs?: number; hold?: boolean }
+  /** Answers every held request (those whose client is still waiting). */
+  release: () => void
+  /** Requests whose client closed the connection before it was answered. */
+  abandoned: number
   close: () => Promise<void>
 }
 
 const operationOf = (query: string) => /query\s+(\w+)/.exec(query)?.[1]
 
 export const startFakeShopify = async (token = 'storefront-test-token'): Promise<FakeShopify> => {
-  const fake = { token, requests: [], products: [] } as unknown as FakeShopify
+  const fake = { token, requests: [], products: [], abandoned: 0 } as unknown as FakeShopify
+  const held: (() => void)[] = []
+  fake.release = () => held.splice(0).forEach((answer) => answer())
   const server = createServer((req, res) => {
+    res.on('close', () => {
+      if (!res.writableEnded) fake.abandoned++
+    })
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
@@ -105,7 +117,8 @@ export const startFakeShopify = async (token = 'storefront-test-token'): Promise
         return send(200, { errors: [{ message: `Unknown operation ${operation}` }] })
       }
       const delay = fake.failure?.delayMs
-      if (delay) setTimeout(answer, delay)
+      if (fake.failure?.hold) held.push(answer)
+      else if (delay) setTimeout(answer, delay)
       else answer()
     })
   })

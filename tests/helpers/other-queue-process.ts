@@ -4,15 +4,27 @@ import path from 'node:path'
 /**
  * Another app process on the same database working the email queue
  * (tests/helpers/drain-email-queue.ts): `ready` once it has opened Payload, `done` with the number
- * of jobs it ran when it exits.
+ * of jobs it ran when it exits. With `{ afterGo: true }` it works the queue only once `go()` is
+ * called (ready, but idle until then).
  */
-export const runOtherQueueProcess = (env: Record<string, string> = {}) => {
+export const runOtherQueueProcess = (
+  env: Record<string, string> = {},
+  { afterGo = false }: { afterGo?: boolean } = {},
+) => {
   const root = path.resolve(import.meta.dirname, '../..')
   const child = spawn(
     process.execPath,
     ['scripts/run-ts.mjs', 'tests/helpers/drain-email-queue.ts'],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      cwd: root,
+      env: { ...process.env, ...env, ...(afterGo ? { DRAIN_AFTER_GO: '1' } : {}) },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
   )
+  const go = () => {
+    child.stdin.end('go\n')
+  }
+  if (!afterGo) child.stdin.end()
   let output = ''
   let markReady: () => void
   const ready = new Promise<void>((resolve) => (markReady = resolve))
@@ -28,5 +40,5 @@ export const runOtherQueueProcess = (env: Record<string, string> = {}) => {
       else reject(new Error(`queue process exited with ${code}: ${output}`))
     })
   })
-  return { ready, done }
+  return { ready, done, go }
 }

@@ -10,6 +10,8 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { SanitizedConfig } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { unsubscribeTokenFor } from '@/services/email/unsubscribe-links'
+
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 
 type Role = 'anonymous' | 'editor' | 'demo' | 'full'
@@ -197,7 +199,8 @@ const BUILT_IN: [method: string, path: string, rule: Rule | 'any'][] = [
 ]
 
 const MISSING_ID = 987654
-const TIMEOUT_MS = 5_000
+/** A request with no answer after this long hangs (far beyond a slow answer on a busy machine). */
+const TIMEOUT_MS = 30_000
 
 let app: TestApp
 let config: SanitizedConfig
@@ -224,6 +227,9 @@ const seedPeople = async () => {
     const res = await app.request('POST', path, { body, ip })
     expect(res.status, `${path}: ${res.text}`).toBeLessThan(300)
   }
+  // The person's email preferences, with their token, as the first message delivered to them
+  // makes them (no mail is delivered here).
+  await unsubscribeTokenFor(app.payload, email)
   const tokenRows = await app.payload.db.drizzle.execute(sql`
     SELECT unsubscribe_token AS t FROM newsletter_subscribers WHERE unsubscribe_token IS NOT NULL
     UNION SELECT double_opt_in_token FROM newsletter_subscribers WHERE double_opt_in_token IS NOT NULL
@@ -395,11 +401,17 @@ describe('every door × every role', () => {
     expect(wrong).toEqual([])
     expect(requests).toBeGreaterThan(1000)
 
-    // After all of it, the site still answers at once.
-    const started = Date.now()
+    // After all of it, the site still answers, and no request left a connection held or a
+    // request waiting for one: every connection is back in the pool.
     const health = await app.request('GET', '/health')
     expect(health.status).toBe(200)
-    expect(Date.now() - started).toBeLessThan(1_000)
+    const { totalCount, idleCount, waitingCount } = (
+      app.payload.db as unknown as {
+        pool: { totalCount: number; idleCount: number; waitingCount: number }
+      }
+    ).pool
+    expect(waitingCount).toBe(0)
+    expect(idleCount).toBe(totalCount)
   }, 300_000)
 
   it('a demo user reads personal data masked, and cannot filter or sort by it', async () => {
@@ -431,6 +443,7 @@ describe('every door × every role', () => {
     for (const slug of ['newsletter-subscribers', 'email-preferences', 'waitlist-entries']) {
       const res = await request('full', 'GET', `/${slug}?limit=100`)
       expect(res.status, res.text).toBe(200)
+      expect(res.body.docs.length, slug).toBeGreaterThan(0)
       for (const doc of res.body.docs) {
         expect(doc).not.toHaveProperty('unsubscribeToken')
         expect(doc).not.toHaveProperty('doubleOptInToken')

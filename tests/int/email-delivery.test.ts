@@ -12,7 +12,9 @@ import { LoopbackSmtp, rawHeader } from '../helpers/smtp'
 const port = await vi.hoisted(async () => {
   const { configureLoopbackSmtp } = await import('../helpers/smtp')
   const chosen = configureLoopbackSmtp()
-  process.env.EMAIL_RETRY_BASE_MS = '300'
+  // A retry waits a minute: longer than any run of this file, so a retry comes only when a test
+  // moves its time.
+  process.env.EMAIL_RETRY_BASE_MS = '60000'
   process.env.EMAIL_FROM = 'Starfinity <hello@starfinity.example>'
   return chosen
 })
@@ -33,6 +35,14 @@ const runQueue = () => runEmailQueue(app.payload)
 
 /** Another app process on the same database works the queue until nothing is due; jobs it ran. */
 const drainInAnotherProcess = () => runOtherQueueProcess().done
+
+/** Whether the sendEmail job of a log row waits for a later time; null when there is no job. */
+const jobWaits = async (logId: number) => {
+  const { rows } = await app.payload.db.drizzle.execute(sql`
+    SELECT wait_until > now() AS waits FROM payload_jobs
+    WHERE task_slug = 'sendEmail' AND (input->>'logId')::int = ${logId}`)
+  return rows.length ? Boolean((rows[0] as { waits: boolean }).waits) : null
+}
 
 const logOf = (id: number) => app.payload.findByID({ collection: 'email-logs', id, depth: 0 })
 
@@ -148,18 +158,23 @@ describe('email delivery over SMTP', () => {
     expect(failed.attempts).toBe(1)
     expect(failed.lastError).toBeTruthy()
     expect(failed.claimedAt ?? null).toBeNull()
-    // Backoff: run at once again and the job is not yet due.
+    // Backoff: the job waits for a later time; run at once again, it is not yet due.
+    expect(await jobWaits(id)).toBe(true)
     await runQueue()
     expect((await logOf(id)).attempts).toBe(1)
 
     await smtp.start()
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    // Its time comes (moved here, not waited for).
+    await app.payload.db.drizzle.execute(sql`
+      UPDATE payload_jobs SET wait_until = now()
+      WHERE task_slug = 'sendEmail' AND (input->>'logId')::int = ${id}`)
     await runQueue()
     expect(smtp.to(to)).toHaveLength(1)
     const sent = await logOf(id)
     expect(sent.status).toBe('sent')
     expect(sent.attempts).toBe(2)
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    // Delivered: its job is done and gone, so no later run sends it again.
+    expect(await jobWaits(id)).toBeNull()
     await runQueue()
     expect(smtp.to(to)).toHaveLength(1)
   })

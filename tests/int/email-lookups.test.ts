@@ -75,11 +75,24 @@ describe('email lookups at 10,000 rows', () => {
       statuses.push((await app.request('POST', path, { body, ip: randomIp() })).status)
     expect(statuses).toEqual([201, 201, 201, 409])
 
-    // Statistics reach the shared counters when a backend exits: end the app's connections.
-    await admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    // Statistics reach the shared counters when a backend exits (before it leaves
+    // pg_stat_activity): end the app's connections and wait until they are gone.
+    const { rows: ended } = await admin.query<{ pid: number }>(
+      'SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
     )
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(ended.length).toBeGreaterThan(0)
+    await expect
+      .poll(
+        async () =>
+          (
+            await admin.query(
+              'SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY($1)',
+              [ended.map((row) => row.pid)],
+            )
+          ).rows[0].n,
+        { timeout: 10_000 },
+      )
+      .toBe(0)
     const after = await seqScans()
     const added = Object.fromEntries(TABLES.map((table) => [table, after[table] - before[table]]))
     expect(added).toEqual(Object.fromEntries(TABLES.map((table) => [table, 0])))

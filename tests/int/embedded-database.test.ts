@@ -110,14 +110,27 @@ describe('embedded PostgreSQL server', () => {
       if (error.code !== '57P01') throw error
     })
     try {
-      // Three sessions sleep at once; a fourth sees all three busy at the same moment.
-      const sleepers = Array.from({ length: 3 }, () => pool.query('select pg_sleep(1)'))
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      const { rows } = await pool.query(
-        "select count(*)::int as busy from pg_stat_activity where state = 'active' and query = 'select pg_sleep(1)'",
+      // Three sessions sleep at once (until woken); a fourth sees all three busy at the same moment.
+      const sleep = 'select pg_sleep(120)'
+      const sleepers = Array.from({ length: 3 }, () =>
+        pool.query(sleep).then(
+          () => 'woke on its own',
+          (error: Error & { code?: string }) => error.code,
+        ),
       )
-      await Promise.all(sleepers)
-      expect(rows[0].busy).toBe(3)
+      const busy = async () =>
+        (
+          await pool.query(
+            "select count(*)::int as busy from pg_stat_activity where state = 'active' and query = $1",
+            [sleep],
+          )
+        ).rows[0].busy
+      await expect.poll(busy, { timeout: 60_000 }).toBe(3)
+      // Woken: each sleep is cancelled (57014) rather than waited for.
+      await pool.query('select pg_cancel_backend(pid) from pg_stat_activity where query = $1', [
+        sleep,
+      ])
+      expect(await Promise.all(sleepers)).toEqual(['57014', '57014', '57014'])
     } finally {
       await pool.end()
       await server.stop()

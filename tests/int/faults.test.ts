@@ -1,7 +1,7 @@
 /**
  * Faults on a real PostgreSQL server: connections terminated under load. A 201 means committed:
  * every acknowledged signup has its row and its consent; nothing answers 500; the app serves again
- * within seconds and no connection is leaked.
+ * by itself and no connection is leaked.
  */
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -47,13 +47,19 @@ const keepTerminating = (everyMs: number) => {
   }
 }
 
-const healthyWithin = async (ms: number) => {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if ((await app.request('GET', '/health')).status === 200) return Date.now()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+/**
+ * Health checks, one after another, until one answers 200: how many it took (at most `limit`, then
+ * `limit + 1`). Once connections are no longer terminated, only connections that were ended before
+ * can fail a check (each is dropped from the pool when it fails), so the app recovers by itself
+ * within a few checks, however slow the machine.
+ */
+const HEALTH_CHECKS = 100
+const checksUntilHealthy = async (limit = HEALTH_CHECKS) => {
+  for (let checks = 1; checks <= limit; checks++) {
+    if ((await app.request('GET', '/health')).status === 200) return checks
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  throw new Error(`not healthy within ${ms} ms`)
+  return limit + 1
 }
 
 const stored = async (table: 'waitlist_entries' | 'consents', emails: string[]) => {
@@ -102,8 +108,8 @@ describe('connections terminated under load', () => {
     const refusedConsents = await stored('consents', refusedEmails)
     expect([...refusedEntries].sort()).toEqual([...refusedConsents].sort())
 
-    const started = Date.now()
-    expect((await healthyWithin(5_000)) - started).toBeLessThan(5_000)
+    // It serves again by itself, without a restart.
+    expect(await checksUntilHealthy()).toBeLessThanOrEqual(HEALTH_CHECKS)
   })
 
   it('20 rounds of terminated connections leak no pool connection', async () => {
@@ -112,11 +118,12 @@ describe('connections terminated under load', () => {
       await signupBurst(20)
       await stop()
     }
-    await healthyWithin(5_000)
+    expect(await checksUntilHealthy()).toBeLessThanOrEqual(HEALTH_CHECKS)
     // Every connection went back to the pool (or was dropped): none is held by a lost request.
     const results = await signupBurst(30)
     expect(results.every(({ res }) => res.status === 201)).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // Every request has answered; a connection is released right after its last statement.
+    await expect.poll(() => pool().idleCount === pool().totalCount, { timeout: 10_000 }).toBe(true)
     const { totalCount, idleCount, waitingCount, options } = pool()
     expect(waitingCount).toBe(0)
     expect(idleCount).toBe(totalCount)

@@ -51,7 +51,11 @@ export const openPage = async (
   const page = await context.newPage()
   const consoleErrors: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
+    if (message.type() !== 'error') return
+    // "Failed to load resource: …" names no resource: its address is the message's location.
+    const { url } = message.location()
+    const text = message.text()
+    consoleErrors.push(text.startsWith('Failed to load resource') && url ? `${text} ${url}` : text)
   })
   page.on('pageerror', (error) => consoleErrors.push(error.message))
   return { page, context, consoleErrors }
@@ -69,8 +73,36 @@ export const gotoStarted = async (page: Page, path: string) => {
 }
 
 /**
+ * Resolves once the page's IntersectionObservers have reported on the elements matching `selector`
+ * and what their reports start has gone out: an observer of this function's own, made after
+ * theirs, has reported on the last of them (observers report in the order they were made); then
+ * two frames pass (for a render the report started) and a request of the page's own is answered,
+ * by when a request the page made before it has been seen.
+ */
+export const afterObservers = async (page: Page, selector: string) => {
+  await page.evaluate(
+    (selector) =>
+      new Promise<void>((resolve, reject) => {
+        const targets = [...document.querySelectorAll(selector)]
+        if (targets.length === 0) return reject(new Error(`nothing matches ${selector}`))
+        const observer = new IntersectionObserver(() => {
+          observer.disconnect()
+          resolve()
+        })
+        observer.observe(targets.at(-1)!)
+      }),
+    selector,
+  )
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  await page.evaluate(() => fetch('/robots.txt').then((response) => response.text()))
+}
+
+/**
  * Saves a full-page screenshot as test-results/<name>.png, as a visitor who scrolled through the
- * page sees it: images that load as they come near (`loading="lazy"`) are loaded first.
+ * page sees it: images that load as they come near (`loading="lazy"`) are loaded first. Returns
+ * the image's size in pixels.
  */
 export const screenshot = async (page: Page, name: string) => {
   const dir = path.join(root, 'test-results')
@@ -86,7 +118,9 @@ export const screenshot = async (page: Page, name: string) => {
       timeout: 10_000,
     })
     .catch(() => console.warn(`screenshot ${name}: an image was still loading`))
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+  const png = await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+  // The PNG's IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
 }
 
 /** A connection of its own to the server's database (the caller ends it). */
