@@ -111,11 +111,15 @@ const User = styled.span`
   color: var(--theme-elevation-600);
 `
 
+// On a narrow screen the tabs wrap onto more lines instead of scrolling sideways out of sight.
 const Tabs = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 4px;
-  overflow-x: auto;
   border-bottom: 1px solid var(--theme-elevation-150);
+  @media (max-width: 640px) {
+    gap: 0 2px;
+  }
 `
 
 const Tab = styled.a`
@@ -128,5 +132,8 @@ const Tab = styled.a`
   &[aria-selected='true'] {
     border-bottom-color: var(--brand-accent);
     color: var(--theme-text);
+  }
+  @media (max-width: 640px) {
+    padding: 8px 10px;
   }
 `

@@ -11,6 +11,14 @@ import type { AdminListState } from './useAdminList'
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode }
 
+/**
+ * A value that may be long (an address, a subject): it wraps within 24 characters and stops after
+ * three lines, with the whole value on hover. Plain text cells are drawn with it.
+ */
+export function Clip({ children }: { children: string }) {
+  return <ClipBox title={children}>{children}</ClipBox>
+}
+
 export type Filter<Name extends string = string> = {
   name: Name
   label: string
@@ -100,9 +108,18 @@ export function AdminList<
             <tbody>
               {list.data?.data.map((row) => (
                 <tr key={row.id} {...rowProps?.(row)}>
-                  {columns.map((column) => (
-                    <td key={column.header}>{column.cell(row)}</td>
-                  ))}
+                  {columns.map((column) => {
+                    const content = column.cell(row)
+                    return (
+                      <td key={column.header} data-label={column.header}>
+                        {typeof content === 'string' ? (
+                          <Clip>{content}</Clip>
+                        ) : (
+                          <div>{content}</div>
+                        )}
+                      </td>
+                    )
+                  })}
                 </tr>
               ))}
             </tbody>
@@ -174,6 +191,10 @@ function SearchBox({
   )
 }
 
+/**
+ * The table never grows wider than its panel: long values wrap (and clip, see `Clip`) instead of
+ * widening their column. On a phone each row is a card, one labelled line per column.
+ */
 const TableFrame = styled.div`
   overflow-x: auto;
   margin: 0;
@@ -183,6 +204,10 @@ const TableFrame = styled.div`
   th,
   td {
     min-width: 0;
+    padding: 10px 8px;
+  }
+  td .btn {
+    white-space: nowrap;
   }
   td {
     vertical-align: top;
@@ -190,4 +215,51 @@ const TableFrame = styled.div`
   tr[data-unread='true'] td {
     font-weight: 700;
   }
+  @media (max-width: 640px) {
+    table,
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+    tbody tr {
+      padding: 6px 0;
+      background: var(--theme-elevation-50);
+      border-radius: var(--style-radius-s, 4px);
+    }
+    tbody tr + tr {
+      margin-top: 8px;
+    }
+    td {
+      display: grid;
+      grid-template-columns: minmax(5.5rem, 30%) minmax(0, 1fr);
+      gap: 8px;
+      align-items: baseline;
+      padding: 6px 12px;
+    }
+    td::before {
+      content: attr(data-label);
+      color: var(--theme-elevation-800);
+      font-weight: 400;
+    }
+  }
+`
+
+// At most 24 characters wide: a long value cannot claim the table's width, and its lines break
+// inside a word only where the word is longer than that.
+const ClipBox = styled.span`
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 3;
+  line-clamp: 3;
+  max-width: 24ch;
+  overflow: hidden;
+  overflow-wrap: break-word;
 `

@@ -7,7 +7,7 @@ import { CONTACT_STATUSES } from '@/lib/constants'
 import { DEMO_HINT, useIsDemo } from '../access'
 import { useAdmin } from '../api'
 import { EmailFormModal } from '../EmailFormModal'
-import { AdminList } from '../list/AdminList'
+import { AdminList, Clip } from '../list/AdminList'
 import { patchRow, useAdminList } from '../list/useAdminList'
 import { Modal } from '../Modal'
 import { choices, formatDateTime } from '../parts'
@@ -63,9 +63,8 @@ export function ContactsTab() {
           header: 'From',
           cell: (contact) => (
             <>
-              {contact.name}
-              <br />
-              {contact.email}
+              <Clip>{contact.name}</Clip>
+              <Clip>{contact.email}</Clip>
             </>
           ),
         },

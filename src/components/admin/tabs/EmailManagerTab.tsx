@@ -7,7 +7,7 @@ import { AI_NOTICES } from '@/schemas/ai'
 
 import { DEMO_HINT, useIsDemo } from '../access'
 import { apiFetch, useAdmin } from '../api'
-import { AdminList } from '../list/AdminList'
+import { AdminList, Clip } from '../list/AdminList'
 import { patchRow, useAdminList } from '../list/useAdminList'
 import { notifyError } from '../notify'
 import { formatDateTime } from '../parts'
@@ -76,9 +76,10 @@ export function EmailManagerTab() {
           header: 'Subject and preview',
           cell: (email) => (
             <>
-              <strong>{email.subject}</strong>
-              <br />
-              {preview(email.message)}
+              <strong>
+                <Clip>{email.subject}</Clip>
+              </strong>
+              <Clip>{preview(email.message)}</Clip>
             </>
           ),
         },

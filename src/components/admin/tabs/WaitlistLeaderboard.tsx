@@ -50,8 +50,9 @@ export function WaitlistLeaderboard({ product }: { product: string }) {
 
 const Boards = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 260px), 1fr));
   gap: 12px;
+  overflow-wrap: anywhere;
   ol {
     margin: 6px 0 0;
     padding-left: 20px;
