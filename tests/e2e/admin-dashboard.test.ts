@@ -154,7 +154,7 @@ test('a full admin works through every tab', async () => {
   expect(csv).toContain(`Wanda ${tag}`)
   await page.getByLabel('Product').selectOption('universe')
   await page.getByLabel('Search waitlist').fill(tag)
-  await page.getByText('No waitlist entries found for universe.').waitFor()
+  await page.getByText(`Nothing matches “${tag}” under this filter.`).waitFor()
   await screenshot(page, 'admin-tab-waitlist-empty')
   await page.getByLabel('Product').selectOption('all')
   await entry.waitFor()

@@ -43,6 +43,7 @@ export function AdminList<
   columns,
   rowProps,
   empty,
+  emptyFiltered,
   children,
 }: {
   label: string
@@ -55,10 +56,19 @@ export function AdminList<
   actions?: ReactNode
   columns: Column<T>[]
   rowProps?: (row: T) => Record<`data-${string}`, string | boolean>
+  /** The list holds nothing yet (no search, no filter). */
   empty: string
+  /** Nothing under the chosen filter (no search); by default "Nothing matches this filter." */
+  emptyFiltered?: string
   children?: ReactNode
 }) {
   const { list } = state
+  const searched = search ? state.search : ''
+  const emptyText = searched
+    ? `Nothing matches “${searched}”${state.isFiltered ? ' under this filter' : ''}.`
+    : state.isFiltered
+      ? (emptyFiltered ?? 'Nothing matches this filter.')
+      : empty
   return (
     <Panel aria-label={label}>
       {stats && (
@@ -94,7 +104,7 @@ export function AdminList<
         isLoading={list.isLoading}
         error={list.error}
         isEmpty={list.data?.data.length === 0}
-        empty={empty}
+        empty={emptyText}
       >
         <TableFrame className="table">
           <table cellPadding={0} cellSpacing={0}>

@@ -3,7 +3,7 @@
 import styled from 'styled-components'
 
 import { adminPath, useAdmin } from '../api'
-import { DataState } from '../parts'
+import { DataState, LABELS, labelOf } from '../parts'
 import type { WaitlistLeaderboard as Leaderboard } from '../types'
 import { Muted, PanelTitle } from '../ui'
 
@@ -27,7 +27,7 @@ export function WaitlistLeaderboard({ product }: { product: string }) {
           {lines?.map((line) => (
             <div key={line.product}>
               <Muted>
-                {line.product} ·{' '}
+                {labelOf(line.product, LABELS.product)} ·{' '}
                 {line.placesPerReferral > 0
                   ? `${line.placesPerReferral} place${line.placesPerReferral === 1 ? '' : 's'} up per referral`
                   : 'referrals do not move people up'}

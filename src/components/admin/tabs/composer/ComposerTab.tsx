@@ -4,6 +4,7 @@ import { useState } from 'react'
 
 import { COMPOSE_TYPES } from '@/schemas/ai'
 
+import { labelOf } from '../../parts'
 import { Button, Panel, Row, Select } from '../../ui'
 import { ChatPanel } from './ChatPanel'
 import { PreviewPanel } from './PreviewPanel'
@@ -43,7 +44,7 @@ export function ComposerTab() {
         >
           {COMPOSE_TYPES.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {labelOf(value)}
             </option>
           ))}
         </Select>

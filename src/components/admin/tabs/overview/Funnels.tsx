@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import { PRODUCTS } from '@/lib/constants'
 
 import { SERIES_COLORS } from '../../charts'
+import { LABELS, labelOf } from '../../parts'
 import type { Overview } from '../../types'
 import { Muted } from '../../ui'
 
@@ -23,7 +24,7 @@ function ProductFunnel({ funnel }: { funnel: Funnel }) {
   const color = SERIES_COLORS[PRODUCTS.indexOf(funnel.product) % SERIES_COLORS.length]
   return (
     <Card>
-      <h4>{funnel.product}</h4>
+      <h4>{labelOf(funnel.product, LABELS.product)}</h4>
       <Steps aria-label={`Funnel ${funnel.product}`}>
         {funnel.steps.map((step, index) => {
           const previous = funnel.steps[index - 1]
