@@ -32,8 +32,8 @@ function ProductFunnel({ funnel }: { funnel: Funnel }) {
             <li key={step.step}>
               <span>{STEP_LABELS[step.step]}</span>
               <strong>{step.count}</strong>
-              <Share title="Of the step before">
-                {previous ? (previous.count > 0 ? `${step.percent}%` : '—') : ''}
+              <Share title={step.percent === null ? undefined : 'Of the step before'}>
+                {step.percent === null ? '' : previous.count > 0 ? `${step.percent}%` : '—'}
               </Share>
               <Track>
                 <Fill style={{ width: `${(step.count / max) * 100}%`, background: color }} />
@@ -51,9 +51,12 @@ export function Funnels({ funnels }: { funnels: Funnel[] }) {
   return (
     <>
       <Muted>
-        Visitors are browser sessions with a page view in the range; waitlist page, sessions that
-        opened the product&apos;s waitlist page; signups, people who joined its waitlist in the
-        range; confirmed, those whose address is confirmed. Percentages are of the step before.
+        Visitors are browser sessions with a page view in the range; waitlist page, those sessions
+        that opened the product&apos;s waitlist page (the percentage is of the visitors); signups,
+        people who joined its waitlist in the range, from any form of the site (the home page, the
+        product pages, the waitlist page), so they have no percentage of the waitlist page&apos;s
+        sessions; confirmed, those signups whose address is confirmed (the percentage is of the
+        signups).
       </Muted>
       <Grid>
         {funnels.map((funnel) => (
