@@ -88,14 +88,16 @@ export function Dashboard({
   )
 }
 
-const Wrapper = styled.div`
+// The page's main landmark: everything of the dashboard below Payload's own header.
+const Wrapper = styled.main`
   display: grid;
   gap: 16px;
   padding: 16px var(--gutter-h, 16px) 48px;
   min-width: 0;
 `
 
-const Header = styled.header`
+// A plain block: Payload's own header is the page's one banner landmark.
+const Header = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;

@@ -1,7 +1,7 @@
 'use client'
 
 import { Pagination } from '@payloadcms/ui'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import styled from 'styled-components'
 
 import { useIsDemo } from '../access'
@@ -154,9 +154,18 @@ function Pager({
   totalDocs: number
   onPage: (page: number) => void
 }) {
+  const row = useRef<HTMLDivElement>(null)
+  // Payload's pager draws its previous and next arrows as icon-only buttons: name them.
+  useEffect(() => {
+    for (const [direction, name] of [
+      ['left', 'Previous page'],
+      ['right', 'Next page'],
+    ])
+      row.current?.querySelector(`.clickable-arrow--${direction}`)?.setAttribute('aria-label', name)
+  })
   if (totalDocs === 0) return null
   return (
-    <Row aria-label="Pages">
+    <Row aria-label="Pages" ref={row}>
       <Pagination
         page={page}
         totalPages={totalPages}
@@ -218,6 +227,10 @@ const TableFrame = styled.div`
   }
   td .btn {
     white-space: nowrap;
+  }
+  /* Payload's header grey (elevation-400) is 3.5:1 on the dark panel: below WCAG AA. */
+  thead th {
+    color: var(--theme-elevation-800);
   }
   td {
     vertical-align: top;

@@ -25,18 +25,20 @@ export function ComposerTab() {
   const Current = STEPS[step]
   return (
     <Panel aria-label="AI Email Composer">
-      <Row role="tablist" aria-label="Composer steps">
-        {(Object.keys(STEPS) as Step[]).map((name) => (
-          <Button
-            key={name}
-            role="tab"
-            selected={step === name}
-            variant={step === name ? 'primary' : 'secondary'}
-            onClick={() => setStep(name)}
-          >
-            {name}
-          </Button>
-        ))}
+      <Row>
+        <Row role="tablist" aria-label="Composer steps">
+          {(Object.keys(STEPS) as Step[]).map((name) => (
+            <Button
+              key={name}
+              role="tab"
+              selected={step === name}
+              variant={step === name ? 'primary' : 'secondary'}
+              onClick={() => setStep(name)}
+            >
+              {name}
+            </Button>
+          ))}
+        </Row>
         <Select
           aria-label="Email type"
           value={composer.draft.type}

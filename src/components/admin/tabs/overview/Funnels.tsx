@@ -24,7 +24,7 @@ function ProductFunnel({ funnel }: { funnel: Funnel }) {
   const color = SERIES_COLORS[PRODUCTS.indexOf(funnel.product) % SERIES_COLORS.length]
   return (
     <Card>
-      <h4>{labelOf(funnel.product, LABELS.product)}</h4>
+      <h3>{labelOf(funnel.product, LABELS.product)}</h3>
       <Steps aria-label={`Funnel ${funnel.product}`}>
         {funnel.steps.map((step, index) => {
           const previous = funnel.steps[index - 1]
@@ -79,7 +79,7 @@ const Card = styled.div`
   padding: 12px 14px;
   border-radius: var(--style-radius-m, 8px);
   background: var(--theme-elevation-50);
-  h4 {
+  h3 {
     margin: 0;
     font-size: 0.95rem;
   }
