@@ -65,6 +65,8 @@ const config: Config = {
     meta: { titleSuffix: ' | Starfinity Admin' },
     // The brand: dark only, Starfinity's logo and star (docs/decisions/0091-admin-brand.md).
     theme: 'dark',
+    // Spec §9: one notice visible at a time, closing after five seconds, as on the site.
+    toast: { limit: 1, duration: 5000 },
     components: {
       graphics: {
         Logo: '/components/admin/brand/Logo#Logo',

@@ -1,6 +1,13 @@
 import { type NextRequest, NextResponse } from 'next/server'
 
-import { DRAFT_MODE_COOKIE, PREVIEW_ROUTE, isAdminPage, isCachedPage } from '@/lib/routes'
+import {
+  DRAFT_MODE_COOKIE,
+  PREVIEW_ROUTE,
+  isAdminPage,
+  isCachedPage,
+  waitlistRewrite,
+} from '@/lib/routes'
+import { WAITLIST_PAGE_PRODUCT_NAMES } from '@/components/site/waitlist/products'
 import {
   MEDIA_FILE_POLICY,
   contentSecurityPolicy,
@@ -34,7 +41,14 @@ export function proxy(request: NextRequest) {
     (cachedPage && inDraftMode)
 
   let response: NextResponse
-  if (isCached) {
+  const rewrite = isCached
+    ? waitlistRewrite(pathname, request.nextUrl.searchParams, WAITLIST_PAGE_PRODUCT_NAMES)
+    : null
+  if (rewrite) {
+    const url = request.nextUrl.clone()
+    url.pathname = rewrite
+    response = NextResponse.rewrite(url)
+  } else if (isCached) {
     response = NextResponse.next()
   } else if (pathname.startsWith('/api/media/file/') && !refused) {
     response = NextResponse.next()

@@ -27,13 +27,36 @@ export type PublicRoute = (typeof PUBLIC_ROUTES)[number]
 /** Internal pages: served, but neither listed in the sitemap nor indexed. */
 export const INTERNAL_ROUTES = ['/deployment-test'] as const
 
+/** The waitlist's page per product, which `/waitlist?product=…` is served (see `waitlistRewrite`). */
+export const WAITLIST_PRODUCT_PAGES = '/waitlist/'
+
+/**
+ * The per-product page for `/waitlist?product=<known product>`, else null. The address stays as
+ * it was; the page cache cannot vary a page by its query, but it holds one page per product.
+ */
+export const waitlistRewrite = (
+  pathname: string,
+  search: URLSearchParams,
+  products: readonly string[],
+) => {
+  const product = search.get('product')
+  return pathname === '/waitlist' && product && products.includes(product)
+    ? `${WAITLIST_PRODUCT_PAGES}${product}`
+    : null
+}
+
 /**
  * Pages served from Next.js's page cache (decision 0070): their policy lists the hashes of their
  * inline scripts and comes with the cached response, so the proxy adds none. Every other page
  * (newsletter confirmation, email preferences, the admin, the 404 page) is rendered per request
  * with a nonce. A new cached page (or a prefix of them, ending in '/') is added here.
  */
-export const CACHED_PAGES: readonly string[] = [...PUBLIC_ROUTES, ...INTERNAL_ROUTES, '/insights/']
+export const CACHED_PAGES: readonly string[] = [
+  ...PUBLIC_ROUTES,
+  ...INTERNAL_ROUTES,
+  '/insights/',
+  WAITLIST_PRODUCT_PAGES,
+]
 
 /** Draft mode (editors' previews) renders a cached page per request, so it needs the nonce. */
 export const DRAFT_MODE_COOKIE = '__prerender_bypass'

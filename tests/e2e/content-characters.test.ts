@@ -31,7 +31,7 @@ test('/characters shows the five guides with their wisdom, and the two buttons',
   expect(await cards.count()).toBe(5)
   for (const [index, [name, place]] of GUIDES.entries()) {
     const card = cards.nth(index)
-    expect(await card.getByRole('heading', { level: 3 }).textContent()).toContain(name)
+    expect(await card.getByRole('heading', { level: 2 }).textContent()).toContain(name)
     expect(await card.textContent()).toContain(place)
     expect(await card.getByText('Wisdom', { exact: true }).isVisible()).toBe(true)
     const image = card.locator('img')

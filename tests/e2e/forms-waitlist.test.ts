@@ -25,6 +25,23 @@ test('the default product: heading, page-load event, no console error', async ()
   await context.close()
 })
 
+test.each([
+  ['/waitlist?product=records', 'Join the Records Waitlist'],
+  ['/waitlist?product=publishing&ref=AbCdEf1234', 'Join the Publishing Waitlist'],
+  ['/waitlist?ref=AbCdEf1234&product=universe', 'Join the Universe Waitlist'],
+  ['/waitlist', 'Join the Earth App Waitlist'],
+  ['/waitlist?product=earth-app', 'Join the Earth App Waitlist'],
+  ['/waitlist?product=no-such-product', 'Join the Earth App Waitlist'],
+])('%s is served with its product in the HTML (the first paint)', async (path, headline) => {
+  const response = await fetch(`${inject('baseURL')}${path}`)
+  expect(response.status).toBe(200)
+  const html = await response.text()
+  const [h1] = /<h1[^>]*>.*?<\/h1>/s.exec(html) ?? ['']
+  expect(h1).toContain(headline)
+  // The page comes from the page cache, with the policy of a cached page (script hashes).
+  expect(response.headers.get('content-security-policy')).toContain("'sha256-")
+})
+
 test('?product= changes the headline and sends the product event with its attributes', async () => {
   const { page, context } = await openPage(browser, { viewport: MOBILE })
   await page.goto('/waitlist?product=records')

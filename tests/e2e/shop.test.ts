@@ -209,6 +209,34 @@ test(
   CONFIGURED_TIMEOUT_MS,
 )
 
+test.each([
+  ['a failing', { status: 502, json: { message: 'Failed to fetch shop info' } }, 'Starfinity Shop'],
+  ['an empty', { status: 200, json: { data: null } }, 'Starfinity Shop'],
+  [
+    'a blank',
+    { status: 200, json: { data: { name: '', description: '', url: '' } } },
+    'Starfinity Shop',
+  ],
+  [
+    'a description-less',
+    { status: 200, json: { data: { name: 'Moon Market', url: 'https://moon.example' } } },
+    'Moon Market',
+  ],
+] as const)('%s shop answer shows the default description', async (_, answer, name) => {
+  const { page, context } = await openPage(browser)
+  await page.route('**/api/shopify/shop', (route) => route.fulfill(answer))
+  await page.goto('/#shop')
+  const shop = page.locator('#shop')
+  await shop.locator('article').first().waitFor()
+  await shop.getByText(DEFAULT_SHOP_DESCRIPTION).waitFor()
+  await expect(shop.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(name)
+  // Only a failed read says so; an answer without information is not an error.
+  await expect(shop.getByText('Failed to fetch shop info').count()).resolves.toBe(
+    answer.status === 200 ? 0 : 1,
+  )
+  await context.close()
+})
+
 test('the shop is asked for its products only as its section comes near the viewport', async () => {
   const { page, context, consoleErrors } = await openPage(browser, { viewport: MOBILE })
   const asked: string[] = []

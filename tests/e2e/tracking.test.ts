@@ -65,6 +65,23 @@ const scrollAndRest = async (page: Page, percent: number) => {
   await page.evaluate(() => fetch('/robots.txt').then((response) => response.text()))
 }
 
+test('a page view after an in-site navigation carries the new page title', async () => {
+  const { page, context } = await openPage(browser)
+  const sent = recordTracking(context)
+  await page.goto('/')
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
+  await page.locator('footer').getByRole('link', { name: 'FAQ', exact: true }).click()
+  await page.waitForURL('**/faq')
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(2)
+  const [home, faq] = engagement(sent, 'page_view').map(
+    (view) => JSON.parse(view.body.eventData as string) as { title: string },
+  )
+  expect(faq.title).toBe(await page.title())
+  expect(faq.title).toMatch(/FAQ|Questions/i)
+  expect(faq.title).not.toBe(home.title)
+  await context.close()
+})
+
 test('one page view per load, with the spec payload and the tab session id', async () => {
   const { page, context } = await openPage(browser)
   const sent = recordTracking(context)

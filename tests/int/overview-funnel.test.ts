@@ -103,7 +103,8 @@ describe('the funnel per product over a custom range', () => {
     expect(records.steps).toEqual([
       { step: 'visitors', count: 5, percent: null },
       { step: 'waitlistPage', count: 2, percent: 40 },
-      { step: 'signups', count: 3, percent: 150 },
+      // Three signups from one waitlist-page session: signups came from other forms too.
+      { step: 'signups', count: 3, percent: null },
       { step: 'confirmed', count: 1, percent: 33.3 },
     ])
     // The rest of the Overview reads the same range.
@@ -134,6 +135,38 @@ describe('the funnel per product over a custom range', () => {
       (funnel: { product: string }) => funnel.product === 'records',
     )
     expect(records.steps.map((step: { count: number }) => step.count)).toEqual([1, 1, 1, 0])
+  })
+})
+
+describe('signups from several sources', () => {
+  it('every percentage is of a step that contains this one, so none is above 100', async () => {
+    const day = '2026-04-02T10:00:00Z'
+    // Two visitors; one opened the universe waitlist page. Five people joined the universe
+    // waitlist: from that page, from the home page's hero, from the universe page and from a
+    // referral link, none of which ties a signup to a session.
+    await pageView('u1', '/', day)
+    await pageView('u1', '/waitlist', day, 'universe')
+    await pageView('u2', '/universe', day)
+    const sources = ['Friend Referral', 'Social Media', 'Newsletter', 'Podcast', 'Other']
+    for (const [index, source] of sources.entries())
+      await execute(sql`INSERT INTO waitlist_entries
+        (email, name, product, referral_source, joined_at, confirmed_at)
+        VALUES (${`u${index}@sources.example`}, 'Someone', 'universe', ${source},
+          ${day}::timestamptz, ${index < 2 ? sql`now()` : null})`)
+    const res = await overview('from=2026-04-02&to=2026-04-02')
+    expect(res.status, res.text).toBe(200)
+    const universe = res.body.data.funnels.find(
+      (funnel: { product: string }) => funnel.product === 'universe',
+    )
+    expect(universe.steps).toEqual([
+      { step: 'visitors', count: 2, percent: null },
+      { step: 'waitlistPage', count: 1, percent: 50 },
+      { step: 'signups', count: 5, percent: null },
+      { step: 'confirmed', count: 2, percent: 40 },
+    ])
+    for (const funnel of res.body.data.funnels)
+      for (const step of funnel.steps as { percent: number | null }[])
+        expect(step.percent ?? 0).toBeLessThanOrEqual(100)
   })
 })
 

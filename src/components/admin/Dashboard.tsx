@@ -88,14 +88,16 @@ export function Dashboard({
   )
 }
 
-const Wrapper = styled.div`
+// The page's main landmark: everything of the dashboard below Payload's own header.
+const Wrapper = styled.main`
   display: grid;
   gap: 16px;
   padding: 16px var(--gutter-h, 16px) 48px;
   min-width: 0;
 `
 
-const Header = styled.header`
+// A plain block: Payload's own header is the page's one banner landmark.
+const Header = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -111,11 +113,15 @@ const User = styled.span`
   color: var(--theme-elevation-600);
 `
 
+// On a narrow screen the tabs wrap onto more lines instead of scrolling sideways out of sight.
 const Tabs = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 4px;
-  overflow-x: auto;
   border-bottom: 1px solid var(--theme-elevation-150);
+  @media (max-width: 640px) {
+    gap: 0 2px;
+  }
 `
 
 const Tab = styled.a`
@@ -128,5 +134,8 @@ const Tab = styled.a`
   &[aria-selected='true'] {
     border-bottom-color: var(--brand-accent);
     color: var(--theme-text);
+  }
+  @media (max-width: 640px) {
+    padding: 8px 10px;
   }
 `

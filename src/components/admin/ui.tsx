@@ -91,7 +91,7 @@ export const Panel = styled.section`
   min-width: 0;
 `
 
-export const PanelTitle = styled.h3`
+export const PanelTitle = styled.h2`
   margin: 0;
   font-size: 1.05rem;
 `

@@ -38,10 +38,11 @@ export const fetchShopifyShop = async (
   settings: Configured,
   defaults: ShopInfo,
 ): Promise<ShopInfo> => {
+  // A store may answer without its shop (null) or with blank fields: the defaults stand in.
   const { shop } = await storefrontQuery<ShopQueryResult>(settings, SHOP_QUERY)
   return {
-    name: shop.name || defaults.name,
-    description: shop.description || defaults.description,
-    url: shop.primaryDomain?.url ?? settings.origin,
+    name: shop?.name || defaults.name,
+    description: shop?.description || defaults.description,
+    url: shop?.primaryDomain?.url || settings.origin,
   }
 }

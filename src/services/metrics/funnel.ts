@@ -10,6 +10,19 @@ import { percent } from './periods'
 export const FUNNEL_STEPS = ['visitors', 'waitlistPage', 'signups', 'confirmed'] as const
 export type FunnelStep = (typeof FUNNEL_STEPS)[number]
 
+/**
+ * The steps that are a part of the step before, and so have a share of it: waitlist-page sessions
+ * are visitors, confirmed signups are signups. Signups are not a part of the waitlist-page
+ * sessions: people also join from the home page and the other pages' forms, and a signup carries no
+ * session, so their share of the step before would say nothing (it ran to thousands of percent).
+ */
+const IS_PART_OF_PREVIOUS: Record<FunnelStep, boolean> = {
+  visitors: false,
+  waitlistPage: true,
+  signups: false,
+  confirmed: true,
+}
+
 /** The waitlist page's own page-view event for a known product (spec §7, `WaitlistFromQuery`). */
 const PRODUCT_VIEW = '"event"\\s*:\\s*"product-specific-engagement"'
 // eventData is JSON text written by visitors: read it with a pattern, never a cast.
@@ -22,8 +35,8 @@ const PRODUCT_OF = '"product"\\s*:\\s*"([a-z-]{1,40})"'
  * The page is stored as `/waitlist` without its query: a known `?product=` is read from the page's
  * own product event; a load without one shows the default product and sends only the tracker's
  * view, so a session with more plain views of `/waitlist` than product events saw the default.
- * Signups are not tied to sessions (a signup sends no session id): the steps are counts, and a
- * step may exceed the one before it.
+ * Signups are not tied to sessions (a signup sends no session id, and it may come from any page's
+ * form): they have no share of the step before, every other step has its share, at most 100 %.
  */
 export const productFunnels = async (payload: Payload, since: string, until: string) => {
   const inRange = (column: string) =>
@@ -63,8 +76,8 @@ export const productFunnels = async (payload: Payload, since: string, until: str
       steps: FUNNEL_STEPS.map((step, index) => ({
         step,
         count: counts[index],
-        /** Of the step before (null for the first). */
-        percent: index === 0 ? null : percent(counts[index], counts[index - 1]),
+        /** Of the step before, for a step that is a part of it; else null. */
+        percent: IS_PART_OF_PREVIOUS[step] ? percent(counts[index], counts[index - 1]) : null,
       })),
     }
   })

@@ -56,7 +56,7 @@ export default async function PrivacyPage() {
           </Centered>
           <Grid $min={230} style={{ marginTop: 36 }}>
             {PRINCIPLES.map((principle) => (
-              <FeatureCard key={principle.title} {...principle} />
+              <FeatureCard key={principle.title} {...principle} heading="h2" />
             ))}
           </Grid>
         </Container>

@@ -1,7 +1,7 @@
 'use client'
 
 import { Pagination } from '@payloadcms/ui'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import styled from 'styled-components'
 
 import { useIsDemo } from '../access'
@@ -10,6 +10,14 @@ import { Input, Muted, Panel, Row, Select, Spacer, Stat, StatGrid } from '../ui'
 import type { AdminListState } from './useAdminList'
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode }
+
+/**
+ * A value that may be long (an address, a subject): it wraps within 24 characters and stops after
+ * three lines, with the whole value on hover. Plain text cells are drawn with it.
+ */
+export function Clip({ children }: { children: string }) {
+  return <ClipBox title={children}>{children}</ClipBox>
+}
 
 export type Filter<Name extends string = string> = {
   name: Name
@@ -35,6 +43,7 @@ export function AdminList<
   columns,
   rowProps,
   empty,
+  emptyFiltered,
   children,
 }: {
   label: string
@@ -47,10 +56,19 @@ export function AdminList<
   actions?: ReactNode
   columns: Column<T>[]
   rowProps?: (row: T) => Record<`data-${string}`, string | boolean>
+  /** The list holds nothing yet (no search, no filter). */
   empty: string
+  /** Nothing under the chosen filter (no search); by default "Nothing matches this filter." */
+  emptyFiltered?: string
   children?: ReactNode
 }) {
   const { list } = state
+  const searched = search ? state.search : ''
+  const emptyText = searched
+    ? `Nothing matches “${searched}”${state.isFiltered ? ' under this filter' : ''}.`
+    : state.isFiltered
+      ? (emptyFiltered ?? 'Nothing matches this filter.')
+      : empty
   return (
     <Panel aria-label={label}>
       {stats && (
@@ -86,7 +104,7 @@ export function AdminList<
         isLoading={list.isLoading}
         error={list.error}
         isEmpty={list.data?.data.length === 0}
-        empty={empty}
+        empty={emptyText}
       >
         <TableFrame className="table">
           <table cellPadding={0} cellSpacing={0}>
@@ -100,9 +118,18 @@ export function AdminList<
             <tbody>
               {list.data?.data.map((row) => (
                 <tr key={row.id} {...rowProps?.(row)}>
-                  {columns.map((column) => (
-                    <td key={column.header}>{column.cell(row)}</td>
-                  ))}
+                  {columns.map((column) => {
+                    const content = column.cell(row)
+                    return (
+                      <td key={column.header} data-label={column.header}>
+                        {typeof content === 'string' ? (
+                          <Clip>{content}</Clip>
+                        ) : (
+                          <div>{content}</div>
+                        )}
+                      </td>
+                    )
+                  })}
                 </tr>
               ))}
             </tbody>
@@ -127,9 +154,18 @@ function Pager({
   totalDocs: number
   onPage: (page: number) => void
 }) {
+  const row = useRef<HTMLDivElement>(null)
+  // Payload's pager draws its previous and next arrows as icon-only buttons: name them.
+  useEffect(() => {
+    for (const [direction, name] of [
+      ['left', 'Previous page'],
+      ['right', 'Next page'],
+    ])
+      row.current?.querySelector(`.clickable-arrow--${direction}`)?.setAttribute('aria-label', name)
+  })
   if (totalDocs === 0) return null
   return (
-    <Row aria-label="Pages">
+    <Row aria-label="Pages" ref={row}>
       <Pagination
         page={page}
         totalPages={totalPages}
@@ -174,6 +210,10 @@ function SearchBox({
   )
 }
 
+/**
+ * The table never grows wider than its panel: long values wrap (and clip, see `Clip`) instead of
+ * widening their column. On a phone each row is a card, one labelled line per column.
+ */
 const TableFrame = styled.div`
   overflow-x: auto;
   margin: 0;
@@ -183,6 +223,14 @@ const TableFrame = styled.div`
   th,
   td {
     min-width: 0;
+    padding: 10px 8px;
+  }
+  td .btn {
+    white-space: nowrap;
+  }
+  /* Payload's header grey (elevation-400) is 3.5:1 on the dark panel: below WCAG AA. */
+  thead th {
+    color: var(--theme-elevation-800);
   }
   td {
     vertical-align: top;
@@ -190,4 +238,51 @@ const TableFrame = styled.div`
   tr[data-unread='true'] td {
     font-weight: 700;
   }
+  @media (max-width: 640px) {
+    table,
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+    tbody tr {
+      padding: 6px 0;
+      background: var(--theme-elevation-50);
+      border-radius: var(--style-radius-s, 4px);
+    }
+    tbody tr + tr {
+      margin-top: 8px;
+    }
+    td {
+      display: grid;
+      grid-template-columns: minmax(5.5rem, 30%) minmax(0, 1fr);
+      gap: 8px;
+      align-items: baseline;
+      padding: 6px 12px;
+    }
+    td::before {
+      content: attr(data-label);
+      color: var(--theme-elevation-800);
+      font-weight: 400;
+    }
+  }
+`
+
+// At most 24 characters wide: a long value cannot claim the table's width, and its lines break
+// inside a word only where the word is longer than that.
+const ClipBox = styled.span`
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 3;
+  line-clamp: 3;
+  max-width: 24ch;
+  overflow: hidden;
+  overflow-wrap: break-word;
 `

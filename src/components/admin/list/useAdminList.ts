@@ -45,6 +45,8 @@ export function useAdminList<T, F extends Record<string, string> = Record<string
     page,
     search,
     filters,
+    /** A filter away from its "everything" value. */
+    isFiltered: Object.entries(defaults).some(([name, fallback]) => filters[name] !== fallback),
     list,
     setPage: (next: number) => setViewQuery({ page: next > 1 ? next : undefined }, 'push'),
     setSearch: (value: string) => setViewQuery({ search: value, page: undefined }, 'replace'),

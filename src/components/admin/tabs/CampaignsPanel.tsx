@@ -4,7 +4,7 @@ import styled from 'styled-components'
 
 import { apiFetch } from '../api'
 import { notifyError, notifySuccess } from '../notify'
-import { formatDateTime } from '../parts'
+import { formatDateTime, labelOf } from '../parts'
 import type { CampaignProgress } from '../types'
 import { Button, Muted, Pill, PanelTitle, Row } from '../ui'
 import { useCampaigns } from './useCampaigns'
@@ -69,7 +69,7 @@ function CampaignRow({ campaign, onCancel }: { campaign: CampaignProgress; onCan
     <li data-campaign={campaign.id} data-status={campaign.status}>
       <Row>
         <strong>{campaign.subject ?? 'Untitled'}</strong>
-        <Pill tone={STATUS_TONES[campaign.status]}>{campaign.status}</Pill>
+        <Pill tone={STATUS_TONES[campaign.status]}>{labelOf(campaign.status)}</Pill>
         <Muted>
           {campaign.audience} · {when}
         </Muted>

@@ -7,10 +7,10 @@ import { CONTACT_STATUSES } from '@/lib/constants'
 import { DEMO_HINT, useIsDemo } from '../access'
 import { useAdmin } from '../api'
 import { EmailFormModal } from '../EmailFormModal'
-import { AdminList } from '../list/AdminList'
+import { AdminList, Clip } from '../list/AdminList'
 import { patchRow, useAdminList } from '../list/useAdminList'
 import { Modal } from '../Modal'
-import { choices, formatDateTime } from '../parts'
+import { LABELS, choices, formatDateTime, labelOf } from '../parts'
 import type { Contact, ContactStats } from '../types'
 import { Button, Dl, Pill, Pre, Row, Select } from '../ui'
 import { ReplySuggestion } from './ReplySuggestion'
@@ -57,24 +57,26 @@ export function ContactsTab() {
       ]}
       search={{ label: 'Search messages', placeholder: 'Search name, email or subject' }}
       empty="No contact messages yet"
+      emptyFiltered="No contact messages with this status"
       rowProps={(contact) => ({ 'data-unread': contact.status === 'unread' })}
       columns={[
         {
           header: 'From',
           cell: (contact) => (
             <>
-              {contact.name}
-              <br />
-              {contact.email}
+              <Clip>{contact.name}</Clip>
+              <Clip>{contact.email}</Clip>
             </>
           ),
         },
-        { header: 'Subject', cell: (contact) => contact.subject },
+        { header: 'Subject', cell: (contact) => labelOf(contact.subject, LABELS.subject) },
         { header: 'Received', cell: (contact) => formatDateTime(contact.submittedAt) },
         {
           header: 'Priority',
           cell: (contact) => (
-            <Pill tone={contact.priority === 'urgent' ? 'error' : 'plain'}>{contact.priority}</Pill>
+            <Pill tone={contact.priority === 'urgent' ? 'error' : 'plain'}>
+              {labelOf(contact.priority)}
+            </Pill>
           ),
         },
         {
@@ -89,7 +91,7 @@ export function ContactsTab() {
             >
               {CONTACT_STATUSES.map((value) => (
                 <option key={value} value={value}>
-                  {value}
+                  {labelOf(value)}
                 </option>
               ))}
             </Select>
@@ -117,11 +119,11 @@ export function ContactsTab() {
                 {opened.name} ({opened.email})
               </dd>
               <dt>Subject</dt>
-              <dd>{opened.subject}</dd>
+              <dd>{labelOf(opened.subject, LABELS.subject)}</dd>
               <dt>Received</dt>
               <dd>{formatDateTime(opened.submittedAt)}</dd>
               <dt>Priority</dt>
-              <dd>{opened.priority}</dd>
+              <dd>{labelOf(opened.priority)}</dd>
               <dt>Tags</dt>
               <dd>{opened.tags.join(', ') || '—'}</dd>
             </Dl>
@@ -146,7 +148,10 @@ export function ContactsTab() {
       <EmailFormModal
         title={`Reply to ${replyTo?.name ?? ''}`}
         isOpen={replyTo !== null}
-        initial={{ subject: replyTo ? `Re: ${replyTo.subject}` : '', message: '' }}
+        initial={{
+          subject: replyTo ? `Re: ${labelOf(replyTo.subject, LABELS.subject)}` : '',
+          message: '',
+        }}
         endpoint={`/api/admin/contacts/${replyTo?.id}/reply`}
         notices={{ success: 'Reply sent successfully', failure: 'Failed to send reply' }}
         onClose={() => setReplyTo(null)}

@@ -3,7 +3,7 @@
 import styled from 'styled-components'
 
 import { Modal } from '../Modal'
-import { formatDateTime } from '../parts'
+import { formatDateTime, labelOf } from '../parts'
 import type { EmailLog } from '../types'
 import { Dl, Pre } from '../ui'
 
@@ -21,7 +21,7 @@ export function EmailDetail({ email, onClose }: { email: EmailLog | null; onClos
             <dt>Sent</dt>
             <dd>{formatDateTime(email.sentAt)}</dd>
             <dt>Type</dt>
-            <dd>{email.emailType}</dd>
+            <dd>{labelOf(email.emailType)}</dd>
             <dt>Subject</dt>
             <dd>{email.subject}</dd>
           </Dl>

@@ -7,10 +7,10 @@ import { AI_NOTICES } from '@/schemas/ai'
 
 import { DEMO_HINT, useIsDemo } from '../access'
 import { apiFetch, useAdmin } from '../api'
-import { AdminList } from '../list/AdminList'
+import { AdminList, Clip } from '../list/AdminList'
 import { patchRow, useAdminList } from '../list/useAdminList'
 import { notifyError } from '../notify'
-import { formatDateTime } from '../parts'
+import { formatDateTime, labelOf } from '../parts'
 import type { EmailLog, EmailStats } from '../types'
 import { Button, Input, Pill, Pre, Row } from '../ui'
 import { CampaignsPanel } from './CampaignsPanel'
@@ -64,7 +64,7 @@ export function EmailManagerTab() {
           label: 'Email type',
           options: EMAIL_FILTERS.map((value) => ({
             value,
-            label: value === 'all' ? 'All types' : value,
+            label: value === 'all' ? 'All types' : labelOf(value),
           })),
         },
       ]}
@@ -76,9 +76,10 @@ export function EmailManagerTab() {
           header: 'Subject and preview',
           cell: (email) => (
             <>
-              <strong>{email.subject}</strong>
-              <br />
-              {preview(email.message)}
+              <strong>
+                <Clip>{email.subject}</Clip>
+              </strong>
+              <Clip>{preview(email.message)}</Clip>
             </>
           ),
         },
@@ -86,7 +87,7 @@ export function EmailManagerTab() {
           header: 'Type',
           cell: (email) => (
             <Row>
-              <Pill>{email.emailType}</Pill>
+              <Pill>{labelOf(email.emailType)}</Pill>
               {email.aiGenerated && <Pill>AI</Pill>}
             </Row>
           ),

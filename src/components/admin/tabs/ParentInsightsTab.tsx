@@ -1,6 +1,6 @@
 'use client'
 
-import { AdminList } from '../list/AdminList'
+import { AdminList, Clip } from '../list/AdminList'
 import { useAdminList } from '../list/useAdminList'
 import { formatDate } from '../parts'
 import type { ParentInsight } from '../types'
@@ -17,9 +17,8 @@ export function ParentInsightsTab() {
           header: 'Parent',
           cell: (row) => (
             <>
-              {row.name}
-              <br />
-              {row.email}
+              <Clip>{row.name}</Clip>
+              <Clip>{row.email}</Clip>
             </>
           ),
         },

@@ -3,7 +3,7 @@
 import styled from 'styled-components'
 
 import { adminPath, useAdmin } from '../api'
-import { DataState } from '../parts'
+import { DataState, LABELS, labelOf } from '../parts'
 import type { WaitlistLeaderboard as Leaderboard } from '../types'
 import { Muted, PanelTitle } from '../ui'
 
@@ -27,7 +27,7 @@ export function WaitlistLeaderboard({ product }: { product: string }) {
           {lines?.map((line) => (
             <div key={line.product}>
               <Muted>
-                {line.product} ·{' '}
+                {labelOf(line.product, LABELS.product)} ·{' '}
                 {line.placesPerReferral > 0
                   ? `${line.placesPerReferral} place${line.placesPerReferral === 1 ? '' : 's'} up per referral`
                   : 'referrals do not move people up'}
@@ -50,8 +50,9 @@ export function WaitlistLeaderboard({ product }: { product: string }) {
 
 const Boards = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 260px), 1fr));
   gap: 12px;
+  overflow-wrap: anywhere;
   ol {
     margin: 6px 0 0;
     padding-left: 20px;

@@ -11,12 +11,10 @@ import { CsvExportButton } from '../CsvExportButton'
 import { EmailFormModal } from '../EmailFormModal'
 import { AdminList } from '../list/AdminList'
 import { patchRow, useAdminList } from '../list/useAdminList'
-import { choices, formatDate } from '../parts'
+import { LABELS, choices, formatDate, labelOf } from '../parts'
 import type { WaitlistEntry, WaitlistStats } from '../types'
 import { Button, Select } from '../ui'
 import { WaitlistLeaderboard } from './WaitlistLeaderboard'
-
-export const WAITLIST_STATUS_LABELS = { active: 'Active (Opened Email)', inactive: 'Inactive' }
 
 export function WaitlistTab() {
   const isDemo = useIsDemo()
@@ -40,15 +38,22 @@ export function WaitlistTab() {
         { label: 'Active', value: stats.data?.data.active },
         { label: 'Inactive', value: stats.data?.data.inactive },
       ]}
-      filters={[{ name: 'product', label: 'Product', options: choices('All products', PRODUCTS) }]}
+      filters={[
+        {
+          name: 'product',
+          label: 'Product',
+          options: choices('All products', PRODUCTS, LABELS.product),
+        },
+      ]}
       intro={<WaitlistLeaderboard product={product} />}
       search={{ label: 'Search waitlist', placeholder: 'Search email or name' }}
       actions={<CsvExportButton href={adminPath('waitlist/export', { product })} />}
-      empty={`No waitlist entries found for ${product === 'all' ? 'all products' : product}.`}
+      empty="No waitlist entries found for all products."
+      emptyFiltered={`No waitlist entries found for ${labelOf(product, LABELS.product)}.`}
       columns={[
         { header: 'Name', cell: (entry) => entry.name },
         { header: 'Email', cell: (entry) => entry.email },
-        { header: 'Product', cell: (entry) => entry.product },
+        { header: 'Product', cell: (entry) => labelOf(entry.product, LABELS.product) },
         { header: 'Joined', cell: (entry) => formatDate(entry.joinedAt) },
         { header: 'Position', cell: (entry) => place(entry.position) },
         { header: 'Referrals', cell: (entry) => place(entry.referrals) },
@@ -64,7 +69,7 @@ export function WaitlistTab() {
               className={isDemo ? 'admin-demo' : undefined}
               onChange={(event) => setStatus(entry, event.target.value)}
             >
-              {Object.entries(WAITLIST_STATUS_LABELS).map(([value, label]) => (
+              {Object.entries(LABELS.waitlistStatus).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>

@@ -38,7 +38,9 @@ export function CharacterCard({ character }: { character: CharacterView }) {
         <MediaImage media={character.artwork} sizes="(min-width: 400px) 320px, 100vw" />
       </div>
       <div>
-        <Subheading id={`${character.slug}-name`}>{character.name}</Subheading>
+        <Subheading as="h2" id={`${character.slug}-name`}>
+          {character.name}
+        </Subheading>
         <p className={styles.place}>
           {character.species ? `${character.species} · ` : ''}
           {character.location}

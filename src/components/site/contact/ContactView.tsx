@@ -90,7 +90,7 @@ export function ContactView({ linkHubUrl }: { linkHubUrl: string }) {
           <div className={styles.layout}>
             <Stack $gap={20}>
               <Card>
-                <Subheading>Why Connect?</Subheading>
+                <Subheading as="h2">Why Connect?</Subheading>
                 <List>
                   {REASONS.map((reason) => (
                     <li key={reason}>{reason}</li>
@@ -98,7 +98,7 @@ export function ContactView({ linkHubUrl }: { linkHubUrl: string }) {
                 </List>
               </Card>
               <Card>
-                <Subheading>Response Time</Subheading>
+                <Subheading as="h2">Response Time</Subheading>
                 <Muted>
                   Every message is read personally. You can expect a reply within 24-48 hours.
                 </Muted>

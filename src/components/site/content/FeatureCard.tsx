@@ -8,11 +8,14 @@ export function FeatureCard({
   icon,
   title,
   text,
+  heading = 'h3',
   children,
 }: {
   icon: string
   title: string
   text: string
+  /** The title's level: h2 where the cards come straight after the page's h1. */
+  heading?: 'h2' | 'h3'
   children?: ReactNode
 }) {
   return (
@@ -20,7 +23,7 @@ export function FeatureCard({
       <span className={styles.icon} aria-hidden="true">
         {icon}
       </span>
-      <Subheading>{title}</Subheading>
+      <Subheading as={heading}>{title}</Subheading>
       <p className={styles.text}>{text}</p>
       {children}
     </Card>

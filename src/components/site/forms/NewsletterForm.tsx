@@ -22,6 +22,8 @@ export type NewsletterFormProps = {
   failure: (error: unknown) => Notice
   onSuccess?: () => void
   id?: string
+  /** The form's name for assistive technology; two forms on one page need different names. */
+  label?: string
   /** Told the email as it is typed (the universe page's Follow buttons use it). */
   onEmailChange?: (email: string) => void
 }
@@ -71,7 +73,7 @@ export function NewsletterForm(props: NewsletterFormProps) {
   return (
     <InlineForm
       id={props.id}
-      aria-label="Newsletter signup"
+      aria-label={props.label ?? 'Newsletter signup'}
       onFocus={validation.preload}
       onSubmit={(event) => {
         // Spec §5: a blank (trimmed) email sends nothing and shows nothing.

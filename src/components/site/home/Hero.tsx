@@ -28,7 +28,7 @@ export function Hero({ tagline }: { tagline: string }) {
             </ButtonRow>
           </div>
           <Card $accent="rgba(245, 198, 107, 0.4)">
-            <Subheading>Join the Universe</Subheading>
+            <Subheading as="h2">Join the Universe</Subheading>
             <p className={styles.small}>
               New stories, songs and early access to the Earth App, delivered with care. No spam,
               ever.

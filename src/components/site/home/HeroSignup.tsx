@@ -9,6 +9,7 @@ export function HeroSignup() {
   return (
     <NewsletterForm
       id="hero-signup"
+      label="Universe updates signup"
       interests={HERO_INTERESTS}
       source="hero-section"
       sendsEmptyFirstName

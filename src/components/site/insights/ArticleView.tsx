@@ -43,7 +43,7 @@ export function ArticleView({ article }: { article: Article }) {
                 <li key={topic}>{topic}</li>
               ))}
             </TagList>
-            {article.featured && <Badge>Featured</Badge>}
+            {article.featured && <Badge className={styles.badge}>Featured</Badge>}
             <ArticleMeta>
               <span>By {article.author}</span>
               <span>

@@ -38,7 +38,9 @@ const swrOptions = {
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
 }
-const fetchData = <T,>(path: string) => apiFetch<{ data: T }>(path).then((body) => body.data)
+// An answer without data reads as null ("nothing known"), not as a read still under way.
+const fetchData = <T,>(path: string) =>
+  apiFetch<{ data?: T | null }>(path).then((body) => body.data ?? null)
 const messageOf = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback
 
@@ -61,12 +63,18 @@ export function ShopSection() {
     if (section.current) observer.observe(section.current)
     return () => observer.disconnect()
   }, [])
-  const products = useSWR<ShopProduct[]>(isStarted ? PRODUCTS_PATH : null, fetchData, swrOptions)
-  const shop = useSWR<ShopInfo>(isStarted ? SHOP_PATH : null, fetchData, swrOptions)
+  const products = useSWR<ShopProduct[] | null>(
+    isStarted ? PRODUCTS_PATH : null,
+    fetchData,
+    swrOptions,
+  )
+  const shop = useSWR<ShopInfo | null>(isStarted ? SHOP_PATH : null, fetchData, swrOptions)
   const isLoading = !isStarted || products.isLoading
   const shopUrl = shop.data?.url
-  // Spec §7: without the shop's info, its default name and description.
-  const description = shop.error ? DEFAULT_SHOP_DESCRIPTION : shop.data?.description
+  // Spec §7/§9: without the shop's info (a failed read, an empty answer, a blank description),
+  // its default name and description.
+  const isShopRead = shop.error !== undefined || shop.data !== undefined
+  const description = isShopRead ? shop.data?.description || DEFAULT_SHOP_DESCRIPTION : undefined
 
   return (
     <Section id="shop" aria-labelledby="shop-heading" ref={section}>
@@ -97,7 +105,7 @@ export function ShopSection() {
             </Centered>
           ) : !products.data?.length ? (
             <Centered>
-              <Muted>Products coming soon to {shopHost(shop.data)}</Muted>
+              <Muted>Products coming soon to {shopHost(shop.data ?? undefined)}</Muted>
             </Centered>
           ) : (
             <Grid $min={240}>

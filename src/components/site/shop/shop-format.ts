@@ -15,6 +15,6 @@ export const shopHost = (shop: { name: string; url: string } | undefined) => {
   try {
     return new URL(shop.url).host
   } catch {
-    return shop.name
+    return shop.name || 'our shop'
   }
 }

@@ -138,6 +138,48 @@ export const scrollDepth = () => {
   return max <= 0 ? 100 : Math.round((window.scrollY / max) * 100)
 }
 
+/** The title the last page view carried. */
+let lastTitle: string | undefined
+/** How long a page view waits for its page's title after a client navigation. */
+export const TITLE_WAIT_MS = 1000
+
+/**
+ * Calls `send` with the page's title once it is this page's: at once on a load (the title is in
+ * the HTML); after a client navigation, when the title changes from the page before's (Next.js
+ * writes the new title as the page streams in, a moment after the address), or after
+ * TITLE_WAIT_MS when it stays the same. The function it returns sends at once what is still
+ * waiting (the visitor moved on before the title came).
+ */
+const whenTitled = (send: (title: string) => void) => {
+  const isNew = () => document.title !== '' && document.title !== lastTitle
+  const sendNow = () => {
+    lastTitle = document.title
+    send(document.title)
+  }
+  if (lastTitle === undefined || isNew()) {
+    sendNow()
+    return () => undefined
+  }
+  let isSent = false
+  const done = () => {
+    if (isSent) return
+    isSent = true
+    observer.disconnect()
+    clearTimeout(timer)
+    sendNow()
+  }
+  const observer = new MutationObserver(() => {
+    if (isNew()) done()
+  })
+  observer.observe(document.documentElement, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  })
+  const timer = setTimeout(done, TITLE_WAIT_MS)
+  return done
+}
+
 /**
  * Per page: the view once, scroll depths once each (checked at most once a second), time spent
  * at the marks and when the visitor leaves. Returns the function that ends it.
@@ -147,7 +189,10 @@ export const trackPage = () => {
   const started = Date.now()
   // Filed under this page even when sent after a client navigation has changed the address.
   const page = location.pathname
-  trackEngagement('page_view', { title: document.title }, { page, origin: visitOrigin() })
+  const origin = visitOrigin()
+  const stopWaiting = whenTitled((title) =>
+    trackEngagement('page_view', { title }, { page, origin }),
+  )
 
   const reached = new Set<number>()
   let lastCheck = 0
@@ -183,6 +228,7 @@ export const trackPage = () => {
   window.addEventListener('pagehide', onPageHide)
 
   return () => {
+    stopWaiting()
     window.removeEventListener('scroll', onScroll)
     window.removeEventListener('pagehide', onPageHide)
     clearTimeout(trailing)

@@ -46,12 +46,13 @@ export function WaitlistView({
 }
 
 /**
- * Reads `?product=` in the browser (the server renders the default product as the fallback) and
- * sends the page-load events of spec §7 once.
+ * Reads `?product=` in the browser and sends the page-load events of spec §7 once. The server
+ * renders the page's product as the fallback: the default on `/waitlist`, the product on the
+ * per-product page the proxy serves for a known `?product=`.
  */
-export function WaitlistFromQuery() {
+export function WaitlistFromQuery({ pageProduct }: { pageProduct?: WaitlistPageProduct }) {
   const params = useSearchParams()
-  const query = params.get('product')
+  const query = params.get('product') ?? pageProduct ?? null
   const product = waitlistProduct(query)
   const ref = params.get('ref')?.trim() ?? ''
   const referralCode = REFERRAL_CODE_PATTERN.test(ref) ? ref : undefined

@@ -33,6 +33,7 @@ export const WAITLIST_PAGE_PRODUCTS = {
 } as const
 
 export type WaitlistPageProduct = keyof typeof WAITLIST_PAGE_PRODUCTS
+export const WAITLIST_PAGE_PRODUCT_NAMES = Object.keys(WAITLIST_PAGE_PRODUCTS)
 
 export const isWaitlistPageProduct = (value: unknown): value is WaitlistPageProduct =>
   typeof value === 'string' && Object.hasOwn(WAITLIST_PAGE_PRODUCTS, value)

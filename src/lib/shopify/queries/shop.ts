@@ -15,5 +15,5 @@ export type ShopQueryResult = {
     name?: string | null
     description?: string | null
     primaryDomain?: { url: string } | null
-  }
+  } | null
 }

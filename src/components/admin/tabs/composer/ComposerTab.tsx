@@ -4,6 +4,7 @@ import { useState } from 'react'
 
 import { COMPOSE_TYPES } from '@/schemas/ai'
 
+import { labelOf } from '../../parts'
 import { Button, Panel, Row, Select } from '../../ui'
 import { ChatPanel } from './ChatPanel'
 import { PreviewPanel } from './PreviewPanel'
@@ -24,18 +25,20 @@ export function ComposerTab() {
   const Current = STEPS[step]
   return (
     <Panel aria-label="AI Email Composer">
-      <Row role="tablist" aria-label="Composer steps">
-        {(Object.keys(STEPS) as Step[]).map((name) => (
-          <Button
-            key={name}
-            role="tab"
-            selected={step === name}
-            variant={step === name ? 'primary' : 'secondary'}
-            onClick={() => setStep(name)}
-          >
-            {name}
-          </Button>
-        ))}
+      <Row>
+        <Row role="tablist" aria-label="Composer steps">
+          {(Object.keys(STEPS) as Step[]).map((name) => (
+            <Button
+              key={name}
+              role="tab"
+              selected={step === name}
+              variant={step === name ? 'primary' : 'secondary'}
+              onClick={() => setStep(name)}
+            >
+              {name}
+            </Button>
+          ))}
+        </Row>
         <Select
           aria-label="Email type"
           value={composer.draft.type}
@@ -43,7 +46,7 @@ export function ComposerTab() {
         >
           {COMPOSE_TYPES.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {labelOf(value)}
             </option>
           ))}
         </Select>

@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import { PRODUCTS } from '@/lib/constants'
 
 import { SERIES_COLORS } from '../../charts'
+import { LABELS, labelOf } from '../../parts'
 import type { Overview } from '../../types'
 import { Muted } from '../../ui'
 
@@ -23,7 +24,7 @@ function ProductFunnel({ funnel }: { funnel: Funnel }) {
   const color = SERIES_COLORS[PRODUCTS.indexOf(funnel.product) % SERIES_COLORS.length]
   return (
     <Card>
-      <h4>{funnel.product}</h4>
+      <h3>{labelOf(funnel.product, LABELS.product)}</h3>
       <Steps aria-label={`Funnel ${funnel.product}`}>
         {funnel.steps.map((step, index) => {
           const previous = funnel.steps[index - 1]
@@ -31,8 +32,8 @@ function ProductFunnel({ funnel }: { funnel: Funnel }) {
             <li key={step.step}>
               <span>{STEP_LABELS[step.step]}</span>
               <strong>{step.count}</strong>
-              <Share title="Of the step before">
-                {previous ? (previous.count > 0 ? `${step.percent}%` : '—') : ''}
+              <Share title={step.percent === null ? undefined : 'Of the step before'}>
+                {step.percent === null ? '' : previous.count > 0 ? `${step.percent}%` : '—'}
               </Share>
               <Track>
                 <Fill style={{ width: `${(step.count / max) * 100}%`, background: color }} />
@@ -50,9 +51,12 @@ export function Funnels({ funnels }: { funnels: Funnel[] }) {
   return (
     <>
       <Muted>
-        Visitors are browser sessions with a page view in the range; waitlist page, sessions that
-        opened the product&apos;s waitlist page; signups, people who joined its waitlist in the
-        range; confirmed, those whose address is confirmed. Percentages are of the step before.
+        Visitors are browser sessions with a page view in the range; waitlist page, those sessions
+        that opened the product&apos;s waitlist page (the percentage is of the visitors); signups,
+        people who joined its waitlist in the range, from any form of the site (the home page, the
+        product pages, the waitlist page), so they have no percentage of the waitlist page&apos;s
+        sessions; confirmed, those signups whose address is confirmed (the percentage is of the
+        signups).
       </Muted>
       <Grid>
         {funnels.map((funnel) => (
@@ -75,7 +79,7 @@ const Card = styled.div`
   padding: 12px 14px;
   border-radius: var(--style-radius-m, 8px);
   background: var(--theme-elevation-50);
-  h4 {
+  h3 {
     margin: 0;
     font-size: 0.95rem;
   }

@@ -1,0 +1,48 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { signIn } from './helpers/admin'
+
+let browser: Browser
+const tag = `n${Date.now()}`
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  for (const name of ['Ada', 'Bo'])
+    await query(
+      `insert into contact_messages (name, email, subject, message, status, submitted_at)
+       values ($1, $2, 'other', 'A message to mark as replied.', 'read', now())`,
+      [`${name} ${tag}`, `${name.toLowerCase()}.${tag}@example.com`],
+    )
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+test('the dashboard shows one notice at a time', async () => {
+  const { page, context } = await openPage(browser)
+  await signIn(page, 'full')
+  await page.goto(`/admin?tab=contacts&search=${tag}`)
+  for (const name of ['Ada', 'Bo']) {
+    const row = page.getByRole('row').filter({ hasText: `${name} ${tag}` })
+    await row.getByRole('combobox').selectOption('replied')
+    await expect
+      .poll(() => query(`select status from contact_messages where name = $1`, [`${name} ${tag}`]))
+      .toEqual([{ status: 'replied' }])
+  }
+  // Two notices were raised; the newer one shows, the older one waits out of sight behind it.
+  const shown = () =>
+    page.locator('.payload-toast-container [data-sonner-toast]').evaluateAll((toasts) =>
+      toasts.map((toast) => ({
+        text: toast.querySelector('[data-title]')?.textContent,
+        opacity: getComputedStyle(toast).opacity,
+      })),
+    )
+  await expect.poll(shown).toEqual([
+    { text: 'Contact status updated', opacity: '1' },
+    { text: 'Contact status updated', opacity: '0' },
+  ])
+  await screenshot(page, 'admin-one-notice')
+  await context.close()
+})
