@@ -40,8 +40,16 @@ export const withBodyLimit =
         },
       }),
     )
+    // A new request from the parts, not from the request itself: Next hands the route a request
+    // of its own class, which Node 24's Request cannot be constructed from.
     const response = await handle(
-      new Request(request, { body: limited, duplex: 'half' } as RequestInit),
+      new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: limited,
+        signal: request.signal,
+        duplex: 'half',
+      } as RequestInit),
       context,
     )
     // Whatever Payload made of the cut-off body, the answer is the limit's.

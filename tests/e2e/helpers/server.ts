@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import path from 'node:path'
 
 import { root } from '../../../scripts/lib/runtime'
 import { NEXT_BIN, startSite, stopSite } from '../../../scripts/lib/site-server'
@@ -47,6 +48,8 @@ export const startServer = async (
     databaseUrl,
     port,
     setServerUrl: true,
+    // What the server printed, to read after a failed run.
+    logFile: path.join(root, 'test-results', `server-${port}.log`),
     env: serverEnv(databaseUrl, extraEnv),
     timeoutMs: 60_000,
   })
