@@ -5,9 +5,9 @@
  *    starts (embedded, unless TEST_DATABASE_URL names one) and the template every test database
  *    copies is migrated, once for the whole run.
  * 2. Unit and integration tests (vitest.config.ts), files in parallel, each integration file on a
- *    copy of the template (the unit tests start no database), and beside them the one production
- *    build, against a copy of the template plus the seed (tests/e2e/helpers/build-site.ts).
- * 3. Browser tests (vitest.e2e.config.ts): that build, served to Chromium (E2E_REUSE_BUILD).
+ *    copy of the template (the unit tests start no database); beside them the one production
+ *    build, against a copy of the template plus the seed (tests/e2e/helpers/build-site.ts), and
+ *    once it is done the browser tests (vitest.e2e.config.ts) on it (E2E_REUSE_BUILD).
  *
  * Ends with the time each stage took and the tests that needed their retry (decision 0094; the
  * target is none). `npm run test:int` and `npm run test:e2e` still run one suite on their own.
@@ -30,12 +30,15 @@ const bin = {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-test-'))
 process.env.RETRIED_TESTS_FILE = path.join(work, 'retried')
 
-/** Runs a Node script; with `quiet`, its output is printed once it ends (so parallel ones do not interleave). */
-const run = (name: string, args: string[], quiet = false) =>
+/**
+ * Runs a Node script, with `env` over this process's; with `quiet`, its output is printed once it
+ * ends (so that processes side by side do not interleave).
+ */
+const run = (name: string, args: string[], quiet = false, env: Record<string, string> = {}) =>
   new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
-      env: process.env,
+      env: { ...process.env, ...env },
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     })
     let output = ''
@@ -100,19 +103,23 @@ try {
       process.env.TEST_TEMPLATE_READY = '1'
     }),
   ])
-  // Side by side again: the integration files wait on their database and servers much of the time.
+  // Then two lines side by side: the integration tests, and the build followed by the browser
+  // tests on it. The integration files wait on their database and servers much of the time; their
+  // output is printed once they are done, so that it does not mix with the browser tests'.
   await settled([
     timed('unit and integration tests', () =>
-      run('integration tests', [bin.vitest, 'run', '--config', 'vitest.config.ts']),
+      run('integration tests', [bin.vitest, 'run', '--config', 'vitest.config.ts'], true),
     ),
-    timed('build (beside them)', () =>
+    timed('build', () =>
       run('build', ['scripts/run-ts.mjs', 'tests/e2e/helpers/build-site.ts'], true),
+    ).then(() =>
+      timed('browser tests (after the build)', () =>
+        run('browser tests', [bin.vitest, 'run', '--config', 'vitest.e2e.config.ts'], false, {
+          E2E_REUSE_BUILD: '1',
+        }),
+      ),
     ),
   ])
-  process.env.E2E_REUSE_BUILD = '1'
-  await timed('browser tests', () =>
-    run('browser tests', [bin.vitest, 'run', '--config', 'vitest.e2e.config.ts']),
-  )
 } catch (error) {
   failed = true
   console.error(`\n${(error as Error).message}`)

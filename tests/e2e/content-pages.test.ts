@@ -143,16 +143,19 @@ test('/terms has eleven numbered sections, last updated December 2024', async ()
 test('/privacy: four principles and the sections of the spec', async () => {
   const { page, context } = await openPage(browser)
   await page.goto('/privacy')
-  for (const name of [
+  const principles = [
     'Heart-Centered Approach',
     'Data Protection',
     'Transparency',
     'Minimal Collection',
-  ]) {
+  ]
+  for (const name of principles) {
     expect(await page.getByRole('heading', { name, exact: true }).count(), name).toBe(1)
   }
+  // The principles' cards come straight under the page's h1, so they are h2 as the sections are.
   const sections = await page.locator('main h2').allTextContents()
   expect(sections).toEqual([
+    ...principles,
     'Information We Collect',
     'How We Use Your Information',
     'Your Rights',

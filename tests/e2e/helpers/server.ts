@@ -48,8 +48,8 @@ export const startServer = async (
     databaseUrl,
     port,
     setServerUrl: true,
-    // What the server printed, to read after a failed run.
-    logFile: path.join(root, 'test-results', `server-${port}.log`),
+    // What the suite's server printed, to read after a failed run (a test's own server keeps it).
+    logFile: port ? path.join(root, 'test-results', `server-${port}.log`) : undefined,
     env: serverEnv(databaseUrl, extraEnv),
     timeoutMs: 60_000,
   })
