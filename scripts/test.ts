@@ -6,8 +6,8 @@
  *    copies is migrated, once for the whole run.
  * 2. Unit and integration tests (vitest.config.ts), files in parallel, each integration file on a
  *    copy of the template (the unit tests start no database); beside them the one production
- *    build, against a copy of the template plus the seed (tests/e2e/helpers/build-site.ts), and
- *    once it is done the browser tests (vitest.e2e.config.ts) on it (E2E_REUSE_BUILD).
+ *    build, against a copy of the template plus the seed (tests/e2e/helpers/build-site.ts).
+ * 3. Browser tests (vitest.e2e.config.ts) on that build (E2E_REUSE_BUILD).
  *
  * Ends with the time each stage took and the tests that needed their retry (decision 0094; the
  * target is none). `npm run test:int` and `npm run test:e2e` still run one suite on their own.
@@ -103,23 +103,22 @@ try {
       process.env.TEST_TEMPLATE_READY = '1'
     }),
   ])
-  // Then two lines side by side: the integration tests, and the build followed by the browser
-  // tests on it. The integration files wait on their database and servers much of the time; their
-  // output is printed once they are done, so that it does not mix with the browser tests'.
+  // Side by side again: the integration files wait on their database and servers much of the
+  // time. Their output is printed once they are done, so that it does not mix with the build's.
   await settled([
     timed('unit and integration tests', () =>
       run('integration tests', [bin.vitest, 'run', '--config', 'vitest.config.ts'], true),
     ),
-    timed('build', () =>
+    timed('build (beside them)', () =>
       run('build', ['scripts/run-ts.mjs', 'tests/e2e/helpers/build-site.ts'], true),
-    ).then(() =>
-      timed('browser tests (after the build)', () =>
-        run('browser tests', [bin.vitest, 'run', '--config', 'vitest.e2e.config.ts'], false, {
-          E2E_REUSE_BUILD: '1',
-        }),
-      ),
     ),
   ])
+  // The browser tests alone: beside the integration tests they took longer than after them.
+  await timed('browser tests', () =>
+    run('browser tests', [bin.vitest, 'run', '--config', 'vitest.e2e.config.ts'], false, {
+      E2E_REUSE_BUILD: '1',
+    }),
+  )
 } catch (error) {
   failed = true
   console.error(`\n${(error as Error).message}`)
