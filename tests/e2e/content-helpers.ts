@@ -95,26 +95,4 @@ export const exerciseNewsletterForm = async (
   return address
 }
 
-/** A Lexical rich-text value of one paragraph (an article's body as the admin stores it). */
-export const paragraph = (text: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    children: [
-      {
-        type: 'paragraph',
-        version: 1,
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        textFormat: 0,
-        children: [
-          { type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal', style: '' },
-        ],
-      },
-    ],
-  },
-})
+export { paragraph } from '../helpers/rich-text'

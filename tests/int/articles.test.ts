@@ -7,31 +7,11 @@ import { slugify } from '@/lib/content/slug'
 import { seed } from '@/seed'
 
 import { startApp, type TestApp } from '../helpers/app'
+import { paragraph } from '../helpers/rich-text'
 
 let app: TestApp
 const tokens: Record<'full' | 'demo' | 'editor', string> = { full: '', demo: '', editor: '' }
 const context = { disableRevalidate: true }
-
-const paragraph = (text: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: 'ltr' as const,
-    format: '' as const,
-    indent: 0,
-    children: [
-      {
-        type: 'paragraph',
-        version: 1,
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        textFormat: 0,
-        children: [{ type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal' }],
-      },
-    ],
-  },
-})
 
 const article = (title: string, extra: Record<string, unknown> = {}) => ({
   title,

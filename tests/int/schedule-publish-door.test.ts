@@ -11,6 +11,7 @@ import { schedulePublish } from '@/lib/admin/schedule-publish'
 import { upsertUser } from '@/seed/admin'
 
 import { startApp, type TestApp } from '../helpers/app'
+import { paragraph } from '../helpers/rich-text'
 
 let app: TestApp
 let articleId: number
@@ -24,28 +25,7 @@ beforeAll(async () => {
       title: 'Scheduled Story',
       excerpt: 'About it.',
       author: 'Test Author',
-      content: {
-        root: {
-          type: 'root',
-          version: 1,
-          direction: 'ltr',
-          format: '',
-          indent: 0,
-          children: [
-            {
-              type: 'paragraph',
-              version: 1,
-              direction: 'ltr',
-              format: '',
-              indent: 0,
-              textFormat: 0,
-              children: [
-                { type: 'text', version: 1, text: 'Body.', format: 0, detail: 0, mode: 'normal' },
-              ],
-            },
-          ],
-        },
-      },
+      content: paragraph('Body.'),
     } as never,
     context: { disableRevalidate: true },
   })
