@@ -32,13 +32,17 @@ const ensureSecret = () => {
 
 /**
  * Sets up the environment before Payload's configuration is imported: .env files (as Next reads
- * them) and the secret. With `shareRunning`, a command run beside a running site uses that site's
- * embedded database.
+ * them) and the secret (generated once into the data root, unless `generateSecret` is false).
+ * With `shareRunning`, a command run beside a running site uses that site's embedded database.
  */
-export const prepareEnvironment = ({ dev = false, shareRunning = false } = {}) => {
+export const prepareEnvironment = ({
+  dev = false,
+  shareRunning = false,
+  generateSecret = true,
+} = {}) => {
   nextEnv.loadEnvConfig(root, dev, { info: () => {}, error: console.error })
   process.env.DATA_DIR = dataRoot()
-  ensureSecret()
+  if (generateSecret) ensureSecret()
   process.env.NEXT_TELEMETRY_DISABLED = '1'
   if (process.env.DATABASE_URL || !shareRunning) return
   const running = readRunning(dataRoot())

@@ -4,7 +4,8 @@
  * with SIGTERM (SIGKILL when it will not exit). `start-script` runs scripts/start.ts (an embedded
  * database when `databaseUrl` is empty, migrations, seed, a build when the sources changed);
  * `next-start` serves an existing build on a migrated database (the site's, or the Next.js app in
- * `appDir`, ready once `readyPath` answers 200).
+ * `appDir`, ready once `readyPath` answers 200); `serve-script` runs `npm run serve`'s own command
+ * from package.json (the production image's, decision 0156).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -20,7 +21,7 @@ const POLL_MS = 250
 const STOP_GRACE_MS = 20_000
 
 export interface SiteOptions {
-  run: 'start-script' | 'next-start'
+  run: 'start-script' | 'next-start' | 'serve-script'
   /** `next-start` only: the folder of another Next.js app to serve (default: the site). */
   appDir?: string
   /** The path that answers 200 once the server is ready (default /api/health). */
@@ -102,12 +103,26 @@ export const killSitesNow = () => {
   for (const site of running) kill(site)
 }
 
+/** The arguments of a package script that runs `node …`, to run with this process's Node. */
+export const npmScriptArgs = (name: string): string[] => {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  const [program, ...args] = (scripts[name] ?? '').split(' ')
+  if (program !== 'node') throw new Error(`npm run ${name} is not a node command: ${scripts[name]}`)
+  return args
+}
+
+const commandOf = (options: SiteOptions, port: number) => {
+  if (options.run === 'start-script')
+    return [path.join(root, 'scripts/run-ts.mjs'), 'scripts/start.ts']
+  if (options.run === 'serve-script') return npmScriptArgs('serve')
+  return [NEXT_BIN, 'start', ...(options.appDir ? [options.appDir] : []), '-p', String(port)]
+}
+
 const launch = (options: SiteOptions, port: number): Site => {
   const url = `http://${options.host ?? 'localhost'}:${port}`
-  const args =
-    options.run === 'start-script'
-      ? [path.join(root, 'scripts/run-ts.mjs'), 'scripts/start.ts']
-      : [NEXT_BIN, 'start', ...(options.appDir ? [options.appDir] : []), '-p', String(port)]
+  const args = commandOf(options, port)
   const env: Record<string, string | undefined> = {
     ...(options.env ?? process.env),
     PORT: String(port),

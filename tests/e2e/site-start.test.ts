@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { freePort, isAlive, readRunning } from '@/lib/db/embedded'
 
 import { startSite } from '../../scripts/lib/site-server'
-import { E2E_DIST_DIR, root } from './helpers/server'
+import { copyBuild, root } from './helpers/server'
 
 /**
  * `npm start` as a new user runs it: nothing configured, the embedded database, the production
@@ -21,15 +21,12 @@ import { E2E_DIST_DIR, root } from './helpers/server'
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-site-'))
 const distDir = `.next-site-start-${process.pid}`
-fs.cpSync(path.join(root, E2E_DIST_DIR), path.join(root, distDir), {
-  recursive: true,
-  filter: (source) => path.relative(path.join(root, E2E_DIST_DIR), source) !== 'cache',
-})
+const removeBuild = copyBuild(distDir)
 const running: ChildProcess[] = []
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL')
   fs.rmSync(dataDir, { recursive: true, force: true })
-  fs.rmSync(path.join(root, distDir), { recursive: true, force: true })
+  removeBuild()
 })
 
 const cleanEnv = () => {

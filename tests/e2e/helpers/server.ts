@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 
+import { copyBuildDir } from '../../../scripts/lib/cluster'
 import { root } from '../../../scripts/lib/runtime'
 import { NEXT_BIN, startSite, stopSite } from '../../../scripts/lib/site-server'
 
@@ -27,6 +28,13 @@ export const serverEnv = (
   RATE_LIMIT_FACTOR: '0',
   ...extra,
 })
+
+/**
+ * A copy of the e2e build in `distDir` (a directory of the project), as on another machine: a
+ * server writes its page cache into its build directory, so each server gets its own. The build's
+ * `cache` (the compiler's, and the data cache) stays behind.
+ */
+export const copyBuild = (distDir: string) => copyBuildDir(E2E_DIST_DIR, distDir)
 
 /** `next build` (or another Next command) on the e2e build directory. */
 export const runNext = (args: string[], env: NodeJS.ProcessEnv, stdio: 'inherit' | 'pipe') =>

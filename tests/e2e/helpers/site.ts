@@ -8,12 +8,10 @@ import { startTestServerWithTemplate } from '../../helpers/test-server'
 import { E2E_DIST_DIR, freePort, root, runNext, serverEnv } from './server'
 
 /**
- * The browser tests' database on the run's PostgreSQL server (see test-server.ts): a copy of the
- * migrated template, seeded with the site's content and the e2e admins.
+ * A site database `name` on the run's PostgreSQL server (TEST_DATABASE_URL, with the template
+ * made): a copy of the migrated template, seeded with the site's content and the e2e admins.
  */
-export const openDatabase = async () => {
-  const stopServer = await startTestServerWithTemplate('e2e')
-  const name = `starfinity_e2e_${CHECKOUT_ID}`
+export const createSiteDatabase = async (name: string) => {
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
   const url = databaseUrl(process.env.TEST_DATABASE_URL as string, name)
@@ -22,10 +20,17 @@ export const openDatabase = async () => {
     [path.join(root, 'scripts/run-ts.mjs'), 'tests/e2e/helpers/prepare-database.ts'],
     { cwd: root, env: serverEnv(url, { NODE_ENV: 'test' }), stdio: 'inherit' },
   )
+  return { url, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
+/** The browser tests' database on the run's PostgreSQL server (see test-server.ts). */
+export const openDatabase = async () => {
+  const stopServer = await startTestServerWithTemplate('e2e')
+  const database = await createSiteDatabase(`starfinity_e2e_${CHECKOUT_ID}`)
   return {
-    url,
+    url: database.url,
     close: async () => {
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await database.drop()
       await stopServer()
     },
   }

@@ -1,0 +1,233 @@
+/**
+ * `npm run bench:cluster` (docs/benchmarks.md): the site as production runs it, on loopback. A
+ * throwaway embedded PostgreSQL server, `npm run migrate`, the build (`npm run build` when the
+ * sources are newer than it; BENCH_BUILD_DIR serves another one, e.g. `.next-e2e`), two instances
+ * started with `npm run serve`, and the production front (deploy/nginx) before them. Measures:
+ *
+ * - public pages through the front, against the same nginx serving each page's HTML from a file
+ *   (the machine's limit; target ≥ 0.8×);
+ * - throughput of requests that reach the instances (the page cache bypassed as for a signed-in
+ *   visitor), behind the front with one instance and with two;
+ * - failed page views and lost signups during a rolling restart under load (target 0 and 0).
+ *
+ * 20 concurrent clients (autocannon, HTTP/1.1 over TLS), BENCH_CLUSTER_SECONDS each (default 10).
+ */
+import { randomBytes } from 'node:crypto'
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import pg from 'pg'
+
+import { freePort, startEmbeddedServer } from '../../src/lib/db/embedded'
+import { needsBuild } from '../lib/build-state'
+import { rollingRestart, startCluster, visitorLoad } from '../lib/cluster'
+import { NGINX, mainConfig, selfSignedCertificate, startFront } from '../lib/front'
+import { root } from '../lib/runtime'
+import { npmScriptArgs } from '../lib/site-server'
+import { autocannon } from './autocannon'
+import { fixed, printTargets, table } from './format'
+
+const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS || 10)
+const CONNECTIONS = 20
+const PAGES = ['/', '/faq', '/characters', '/waitlist']
+
+const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-cluster-'))
+const database = await startEmbeddedServer({ dataRoot, throwaway: true })
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL: database.url,
+  PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_FACTOR: '0',
+  TRUST_PROXY: '1',
+  NEXT_TELEMETRY_DISABLED: '1',
+}
+
+/** Runs `npm run <name>` (its own command, with this Node) and fails the bench when it fails. */
+const npmRun = (name: string, extra: Record<string, string> = {}) => {
+  const result = spawnSync(process.execPath, npmScriptArgs(name), {
+    cwd: root,
+    env: { ...env, ...extra } as NodeJS.ProcessEnv,
+    stdio: 'inherit',
+  })
+  if (result.status !== 0) throw new Error(`npm run ${name} failed (${result.status})`)
+}
+
+const buildDir = process.env.BENCH_BUILD_DIR || '.next'
+const output: string[] = []
+const say = (line: string) => {
+  console.log(line)
+  output.push(line)
+}
+
+type Load = { rps: number; p50: number; p99: number; failures: number }
+const load = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<Load>((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers }, (error, result) => {
+      if (error) return reject(error)
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failures: result.non2xx + result.errors + result.timeouts,
+      })
+    })
+  })
+
+/** The same nginx, the same TLS and HTTP/2 settings, serving stored HTML files. */
+const startStaticFront = async (files: Record<string, string>) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-static-front-'))
+  const { key, cert } = selfSignedCertificate(dir)
+  fs.mkdirSync(path.join(dir, 'pages'))
+  for (const [name, html] of Object.entries(files))
+    fs.writeFileSync(path.join(dir, 'pages', name), html)
+  const port = await freePort()
+  const site = path.join(dir, 'default.conf')
+  fs.writeFileSync(
+    site,
+    `server {
+    listen 127.0.0.1:${port} ssl http2;
+    ssl_certificate ${cert};
+    ssl_certificate_key ${key};
+    ssl_protocols TLSv1.2 TLSv1.3;
+    ssl_session_cache shared:tls:10m;
+    access_log off;
+    gzip on;
+    root ${dir}/pages;
+    default_type text/html;
+    location / { try_files $uri.html =404; }
+}
+`,
+  )
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir, site))
+  const child = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: 'inherit',
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const url = `https://localhost:${port}`
+  for (let tries = 0; ; tries++) {
+    const answer = await fetch(`${url}/nothing`).catch((error: Error) => error)
+    // Any TLS answer (self-signed, so fetch refuses it) means nginx listens.
+    if (!(answer instanceof Error) || !/ECONNREFUSED/.test(String(answer.cause))) break
+    if (tries > 100) throw new Error('the static nginx did not start')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+let stopAll = async () => undefined as unknown
+try {
+  say('Migrations and seed (npm run migrate)…')
+  npmRun('migrate')
+  if (process.env.BENCH_BUILD_DIR === undefined && needsBuild(buildDir)) {
+    say('Building (npm run build)…')
+    npmRun('build')
+  }
+  const cluster = await startCluster({
+    instances: 2,
+    databaseUrl: database.url,
+    buildDir,
+    env,
+    logDir: path.join(root, 'bench-results', 'cluster'),
+  })
+  const front = cluster.front!
+  stopAll = cluster.stop
+
+  // Pages through the front, each against its own stored HTML from disk.
+  const files: Record<string, string> = {}
+  for (const page of PAGES) {
+    const answer = await front.request(page)
+    files[page === '/' ? 'index' : page.slice(1)] = answer.body
+    await front.request(page)
+  }
+  const staticFront = await startStaticFront(files)
+  const pageRows = [['page', 'front req/s', 'file req/s', 'ratio', 'front p99 ms', 'failed']]
+  const ratios: number[] = []
+  for (const page of PAGES) {
+    const viaFront = await load(`${cluster.frontUrl}${page}`)
+    const fromFile = await load(`${staticFront.url}${page === '/' ? '/index' : page}`)
+    ratios.push(viaFront.rps / fromFile.rps)
+    pageRows.push([
+      page,
+      fixed(viaFront.rps, 0),
+      fixed(fromFile.rps, 0),
+      `${fixed(viaFront.rps / fromFile.rps, 2)}×`,
+      fixed(viaFront.p99, 0),
+      String(viaFront.failures + fromFile.failures),
+    ])
+  }
+  await staticFront.stop()
+  say(
+    `\nPublic pages through the front vs the same nginx serving the HTML from a file (${CONNECTIONS} clients, ${SECONDS} s each)`,
+  )
+  say(table(pageRows))
+
+  // Requests that reach the instances: the cache bypassed, as for a signed-in visitor.
+  const bypass = { cookie: 'payload-token=bench-visitor' }
+  const oneFront = await startFront({
+    port: await freePort(),
+    upstreams: [cluster.instances[0].upstream],
+  })
+  const scaleRows = [['past the cache', '1 instance req/s', '2 instances req/s', 'ratio']]
+  for (const page of ['/faq', '/api/health']) {
+    const one = await load(`${oneFront.url}${page}`, bypass)
+    const two = await load(`${cluster.frontUrl}${page}`, bypass)
+    scaleRows.push([page, fixed(one.rps, 0), fixed(two.rps, 0), `${fixed(two.rps / one.rps, 2)}×`])
+  }
+  await oneFront.stop()
+  say(`\nThroughput behind the front, 1 vs 2 instances (${os.cpus().length} cores)`)
+  say(table(scaleRows))
+
+  // A rolling restart under load.
+  const visitors = visitorLoad(front)
+  await visitors.waitFor(50)
+  await rollingRestart(front, cluster.instances, () => visitors.waitFor(50))
+  await visitors.waitFor(50)
+  const tally = await visitors.stop()
+  const client = new pg.Client({ connectionString: database.url })
+  await client.connect()
+  const stored = await client.query('SELECT email FROM waitlist_entries WHERE email = ANY($1)', [
+    tally.acknowledged,
+  ])
+  await client.end()
+  const lost = tally.acknowledged.length - stored.rowCount!
+  say(
+    `\nRolling restart under load (6 visitors): ${tally.requests} requests, ` +
+      `${tally.failedGets.length} failed page views, ${tally.acknowledged.length} signups acknowledged, ` +
+      `${lost} lost, ${tally.refused.length} refused with 503, ${tally.other.length} other answers`,
+  )
+  say('')
+  printTargets('Targets', [
+    {
+      name: 'pages through the front ≥ 0.8× nginx serving the file',
+      actual: `${fixed(Math.min(...ratios), 2)}× (lowest)`,
+      pass: Math.min(...ratios) >= 0.8,
+    },
+    {
+      name: 'failed page views in a rolling restart',
+      actual: String(tally.failedGets.length),
+      pass: tally.failedGets.length === 0,
+    },
+    {
+      name: 'lost signups in a rolling restart',
+      actual: String(lost),
+      pass: lost === 0 && tally.other.length === 0,
+    },
+  ])
+  fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true })
+  fs.writeFileSync(path.join(root, 'bench-results', 'cluster.txt'), `${output.join('\n')}\n`)
+} finally {
+  await stopAll()
+  await database.stop()
+  fs.rmSync(dataRoot, { recursive: true, force: true })
+}

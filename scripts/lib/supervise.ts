@@ -1,0 +1,66 @@
+/**
+ * The process that runs the Next server (`npm start`, `npm run serve`): it starts Node processes
+ * (Next, the migrations) in process groups of their own, one at a time, and turns SIGINT, SIGTERM
+ * or SIGHUP into one SIGTERM to the current one's whole group, which drains for up to
+ * STOP_DRAIN_MS before it is killed. With an IPC channel: if this process is killed outright, the
+ * child stops itself instead of serving on without it (exit-with-parent.cjs).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+
+import { childSettings } from './exit-with-parent.cjs'
+import { log, root } from './runtime'
+
+export type ChildExit = { code: number | null; signal: NodeJS.Signals | null }
+
+const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-(child.pid as number), signal)
+  } catch {
+    // already gone
+  }
+}
+
+/** `whenIdle` runs for a stop asked while no child runs. */
+export const superviseChildren = (whenIdle: () => void) => {
+  const drainMs = Number(process.env.STOP_DRAIN_MS || 10_000)
+  let current: ChildProcess | undefined
+  let stopRequested = false
+
+  const runNode = (args: string[]) =>
+    new Promise<ChildExit>((resolve) => {
+      const { nodeArgs, stdio, env } = childSettings()
+      const child = spawn(process.execPath, [...nodeArgs, ...args], {
+        cwd: root,
+        env,
+        stdio,
+        detached: true,
+      })
+      current = child
+      child.on('exit', (code, signal) => {
+        current = undefined
+        resolve({ code, signal })
+      })
+    })
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopRequested) return
+    stopRequested = true
+    log('stopping', { signal })
+    const child = current
+    if (!child) return whenIdle()
+    signalGroup(child, 'SIGTERM')
+    setTimeout(() => signalGroup(child, 'SIGKILL'), drainMs).unref()
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal)
+
+  return {
+    runNode,
+    runNext: (args: string[]) =>
+      runNode([path.join(root, 'node_modules/next/dist/bin/next'), ...args]),
+    /** Whether a stop was asked for (a child that exits then was asked to). */
+    stopRequested: () => stopRequested,
+    /** SIGTERM to the current child's group (e.g. the database died under it). */
+    terminate: () => current && signalGroup(current, 'SIGTERM'),
+  }
+}

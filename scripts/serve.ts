@@ -1,0 +1,59 @@
+/**
+ * `npm run serve`: the production server of one instance among several (the image's command,
+ * decision 0156). It serves an existing build (`npm run build`) on a database that `npm run
+ * migrate` has prepared, and does nothing else: no embedded database, no migrations, no build.
+ * DATABASE_URL and PAYLOAD_SECRET must be given (every instance shares them).
+ *
+ * The build's prerendered pages and data cache were read from the database the build could reach
+ * (a throwaway one in the image's build stage), so they are dropped first: each page is rendered
+ * from this database on its first view, then kept in the page cache.
+ *
+ * Stopping, as `npm start`: SIGTERM reaches the Next server, which drains for up to STOP_DRAIN_MS.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { log, prepareEnvironment, root } from './lib/runtime'
+import { superviseChildren } from './lib/supervise'
+
+prepareEnvironment({ generateSecret: false })
+
+const fail = (message: string) => {
+  console.error(message)
+  process.exit(1)
+}
+
+/** Removes what the build stored from its database: prerendered pages and route bodies, data cache. */
+const dropBuildContent = (distDir: string) => {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(distDir, 'prerender-manifest.json'), 'utf8'),
+  ) as { routes: Record<string, unknown> }
+  let dropped = 0
+  for (const route of Object.keys(manifest.routes)) {
+    const base = path.join(distDir, 'server/app', route === '/' ? 'index' : route)
+    for (const suffix of ['.html', '.rsc', '.meta', '.body', '.segments']) {
+      const file = `${base}${suffix}`
+      if (!fs.existsSync(file)) continue
+      fs.rmSync(file, { recursive: true, force: true })
+      dropped++
+    }
+  }
+  fs.rmSync(path.join(distDir, 'cache/fetch-cache'), { recursive: true, force: true })
+  return dropped
+}
+
+const missing = ['DATABASE_URL', 'PAYLOAD_SECRET'].filter((name) => !process.env[name])
+if (missing.length > 0)
+  fail(`npm run serve needs ${missing.join(' and ')} (the same on every instance).`)
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next')
+if (!fs.existsSync(path.join(distDir, 'BUILD_ID')))
+  fail(`No build in ${path.relative(root, distDir)}: run npm run build first.`)
+log('build content dropped', { files: dropBuildContent(distDir) })
+
+const children = superviseChildren(() => process.exit(0))
+const port = process.env.PORT || '3000'
+log('serving', { url: `http://localhost:${port}` })
+const served = await children.runNext(['start', '-p', port])
+if (children.stopRequested()) process.exit(0)
+console.error(`The Next.js server exited on its own (${served.signal ?? `code ${served.code}`}).`)
+process.exit(served.code || 1)

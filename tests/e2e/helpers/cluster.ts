@@ -1,0 +1,53 @@
+import path from 'node:path'
+
+import pg from 'pg'
+
+import { type Cluster, startCluster as startClusterOf } from '../../../scripts/lib/cluster'
+import type { Front } from '../../../scripts/lib/front'
+import { CHECKOUT_ID } from '../../helpers/env'
+import { E2E_DIST_DIR, root, serverEnv } from './server'
+import { createSiteDatabase } from './site'
+
+export type TestCluster = Omit<Cluster, 'front'> & {
+  front: Front
+  /** A query on the cluster's database. */
+  query: <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>
+}
+
+/**
+ * Production instances of the browser tests' build (each with its own copy of the build
+ * directory, started with `npm run serve`'s command) behind the production front, on a database
+ * of their own: a copy of the template, migrated and seeded as `npm run migrate` does. Behind the
+ * front (TRUST_PROXY=1); `env` adds to or overrides the instances' settings.
+ */
+export const startCluster = async ({
+  instances = 2,
+  env = {},
+}: { instances?: number; env?: Record<string, string> } = {}): Promise<TestCluster> => {
+  const database = await createSiteDatabase(`starfinity_cluster_${CHECKOUT_ID}_${process.pid}`)
+  let cluster: Cluster
+  try {
+    cluster = await startClusterOf({
+      instances,
+      databaseUrl: database.url,
+      buildDir: E2E_DIST_DIR,
+      env: serverEnv(database.url, { TRUST_PROXY: '1', ...env }),
+      logDir: path.join(root, 'test-results', `cluster-${process.pid}`),
+    })
+  } catch (error) {
+    await database.drop()
+    throw error
+  }
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 })
+  return {
+    ...cluster,
+    front: cluster.front as Front,
+    query: async <R>(text: string, values: unknown[] = []) =>
+      (await pool.query(text, values)).rows as R[],
+    stop: async () => {
+      await cluster.stop()
+      await pool.end()
+      await database.drop()
+    },
+  }
+}
