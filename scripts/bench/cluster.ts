@@ -10,7 +10,7 @@
  *   visitor), behind the front with one instance and with two;
  * - failed page views and lost signups during a rolling restart under load (target 0 and 0).
  *
- * 20 concurrent clients (autocannon, HTTP/1.1 over TLS), BENCH_CLUSTER_SECONDS each (default 10).
+ * 20 concurrent clients (autocannon, HTTP/1.1 over TLS), BENCH_CLUSTER_SECONDS each (default 8).
  */
 import { randomBytes } from 'node:crypto'
 import { spawn, spawnSync } from 'node:child_process'
@@ -29,7 +29,7 @@ import { npmScriptArgs } from '../lib/site-server'
 import { autocannon } from './autocannon'
 import { fixed, printTargets, table } from './format'
 
-const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS || 10)
+const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS || 8)
 const CONNECTIONS = 20
 const PAGES = ['/', '/faq', '/characters', '/waitlist']
 
@@ -64,9 +64,9 @@ const say = (line: string) => {
 }
 
 type Load = { rps: number; p50: number; p99: number; failures: number }
-const load = (url: string, headers: Record<string, string> = {}) =>
+const load = (url: string, headers: Record<string, string> = {}, seconds = SECONDS) =>
   new Promise<Load>((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers }, (error, result) => {
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (error, result) => {
       if (error) return reject(error)
       resolve({
         rps: result.requests.average,
@@ -147,15 +147,27 @@ try {
   const files: Record<string, string> = {}
   for (const page of PAGES) {
     const answer = await front.request(page)
-    files[page === '/' ? 'index' : page.slice(1)] = answer.body
+    files[`${page === '/' ? 'index' : page.slice(1)}.html`] = answer.body
     await front.request(page)
   }
   const staticFront = await startStaticFront(files)
   const pageRows = [['page', 'front req/s', 'file req/s', 'ratio', 'front p99 ms', 'failed']]
   const ratios: number[] = []
+  // Interleaved, twice each: the machine's other load drifts, and both sides get the same share.
+  const mean = (runs: Load[]) => ({
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+    p99: Math.max(...runs.map((run) => run.p99)),
+    failures: runs.reduce((sum, run) => sum + run.failures, 0),
+  })
   for (const page of PAGES) {
-    const viaFront = await load(`${cluster.frontUrl}${page}`)
-    const fromFile = await load(`${staticFront.url}${page === '/' ? '/index' : page}`)
+    const frontRuns: Load[] = []
+    const fileRuns: Load[] = []
+    for (let round = 0; round < 2; round++) {
+      frontRuns.push(await load(`${cluster.frontUrl}${page}`))
+      fileRuns.push(await load(`${staticFront.url}${page === '/' ? '/index' : page}`))
+    }
+    const viaFront = mean(frontRuns)
+    const fromFile = mean(fileRuns)
     ratios.push(viaFront.rps / fromFile.rps)
     pageRows.push([
       page,
@@ -168,7 +180,7 @@ try {
   }
   await staticFront.stop()
   say(
-    `\nPublic pages through the front vs the same nginx serving the HTML from a file (${CONNECTIONS} clients, ${SECONDS} s each)`,
+    `\nPublic pages through the front vs the same nginx serving the HTML from a file (${CONNECTIONS} clients, 2 × ${SECONDS} s each, interleaved)`,
   )
   say(table(pageRows))
 
@@ -178,11 +190,23 @@ try {
     port: await freePort(),
     upstreams: [cluster.instances[0].upstream],
   })
-  const scaleRows = [['past the cache', '1 instance req/s', '2 instances req/s', 'ratio']]
+  const scaleRows = [
+    ['past the cache', 'instance alone req/s', '1 instance req/s', '2 instances req/s', '2 vs 1'],
+  ]
+  // A warm-up of each instance first: the code paths of a fresh server are compiled on first use.
+  for (const instance of cluster.instances)
+    for (const page of ['/faq', '/api/health']) await load(`${instance.url}${page}`, bypass, 3)
   for (const page of ['/faq', '/api/health']) {
+    const alone = await load(`${cluster.instances[0].url}${page}`, bypass)
     const one = await load(`${oneFront.url}${page}`, bypass)
     const two = await load(`${cluster.frontUrl}${page}`, bypass)
-    scaleRows.push([page, fixed(one.rps, 0), fixed(two.rps, 0), `${fixed(two.rps / one.rps, 2)}×`])
+    scaleRows.push([
+      page,
+      fixed(alone.rps, 0),
+      fixed(one.rps, 0),
+      fixed(two.rps, 0),
+      `${fixed(two.rps / one.rps, 2)}×`,
+    ])
   }
   await oneFront.stop()
   say(`\nThroughput behind the front, 1 vs 2 instances (${os.cpus().length} cores)`)
