@@ -6,7 +6,7 @@ import { type Cluster, startCluster as startClusterOf } from '../../../scripts/l
 import type { Front } from '../../../scripts/lib/front'
 import { CHECKOUT_ID } from '../../helpers/env'
 import { E2E_DIST_DIR, root, serverEnv } from './server'
-import { createSiteDatabase } from './site'
+import { seededDatabase } from './site'
 
 export type TestCluster = Omit<Cluster, 'front'> & {
   front: Front
@@ -24,7 +24,7 @@ export const startCluster = async ({
   instances = 2,
   env = {},
 }: { instances?: number; env?: Record<string, string> } = {}): Promise<TestCluster> => {
-  const database = await createSiteDatabase(`starfinity_cluster_${CHECKOUT_ID}_${process.pid}`)
+  const database = await seededDatabase(`cluster_${CHECKOUT_ID}_${process.pid}`)
   let cluster: Cluster
   try {
     cluster = await startClusterOf({
@@ -35,7 +35,7 @@ export const startCluster = async ({
       logDir: path.join(root, 'test-results', `cluster-${process.pid}`),
     })
   } catch (error) {
-    await database.drop()
+    await database.close()
     throw error
   }
   const pool = new pg.Pool({ connectionString: database.url, max: 2 })
@@ -47,7 +47,7 @@ export const startCluster = async ({
     stop: async () => {
       await cluster.stop()
       await pool.end()
-      await database.drop()
+      await database.close()
     },
   }
 }

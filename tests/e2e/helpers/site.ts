@@ -8,32 +8,36 @@ import { startTestServerWithTemplate } from '../../helpers/test-server'
 import { E2E_DIST_DIR, freePort, root, runNext, serverEnv } from './server'
 
 /**
- * A site database `name` on the run's PostgreSQL server (TEST_DATABASE_URL, with the template
- * made): a copy of the migrated template, seeded with the site's content and the e2e admins.
+ * The browser tests' database on the run's PostgreSQL server (see test-server.ts): a copy of the
+ * migrated template, seeded with the site's content and the e2e admins.
  */
-export const createSiteDatabase = async (name: string) => {
-  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
-  const url = databaseUrl(process.env.TEST_DATABASE_URL as string, name)
+export const openDatabase = async () => {
+  const stopServer = await startTestServerWithTemplate('e2e')
+  const database = await seededDatabase(`e2e_${CHECKOUT_ID}`)
+  return {
+    url: database.url,
+    close: async () => {
+      await database.close()
+      await stopServer()
+    },
+  }
+}
+
+/**
+ * A seeded copy of the template on the run's server (started by the global setup): the browser
+ * tests' own, or one for tests that change what every page shows.
+ */
+export const seededDatabase = async (name: string) => {
+  const database = `starfinity_${name}`
+  await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+  await adminQuery(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DB}`)
+  const url = databaseUrl(process.env.TEST_DATABASE_URL as string, database)
   execFileSync(
     process.execPath,
     [path.join(root, 'scripts/run-ts.mjs'), 'tests/e2e/helpers/prepare-database.ts'],
     { cwd: root, env: serverEnv(url, { NODE_ENV: 'test' }), stdio: 'inherit' },
   )
-  return { url, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
-}
-
-/** The browser tests' database on the run's PostgreSQL server (see test-server.ts). */
-export const openDatabase = async () => {
-  const stopServer = await startTestServerWithTemplate('e2e')
-  const database = await createSiteDatabase(`starfinity_e2e_${CHECKOUT_ID}`)
-  return {
-    url: database.url,
-    close: async () => {
-      await database.drop()
-      await stopServer()
-    },
-  }
+  return { url, close: () => adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) }
 }
 
 const portFile = path.join(root, E2E_DIST_DIR, 'e2e-port')
