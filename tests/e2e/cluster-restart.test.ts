@@ -136,4 +136,14 @@ test('a scheduled publish fires once', async () => {
     [item.id],
   )
   expect(versions).toEqual([{ n: 1 }])
+  // And it shows everywhere: on each instance's cached /faq, and through the front.
+  for (const instance of cluster.instances)
+    await expect
+      .poll(async () => (await (await fetch(`${instance.url}/faq`)).text()).includes(question), {
+        timeout: 30_000,
+      })
+      .toBe(true)
+  await expect
+    .poll(async () => (await get('/faq')).body.includes(question), { timeout: 60_000 })
+    .toBe(true)
 })
