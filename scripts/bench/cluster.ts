@@ -230,6 +230,10 @@ try {
       `${tally.failedGets.length} failed page views, ${tally.acknowledged.length} signups acknowledged, ` +
       `${lost} lost, ${tally.refused.length} refused with 503, ${tally.other.length} other answers`,
   )
+  const samples = [
+    ...new Set([...tally.failedGets, ...tally.other].map((line) => line.replace(/\?.*:/, ':'))),
+  ]
+  if (samples.length > 0) say(`  not answered: ${samples.slice(0, 5).join('; ')}`)
   say('')
   printTargets('Targets', [
     {
@@ -248,7 +252,11 @@ try {
       pass: lost === 0 && tally.other.length === 0,
     },
   ])
-  fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true })
+  fs.mkdirSync(path.join(root, 'bench-results', 'cluster'), { recursive: true })
+  fs.writeFileSync(
+    path.join(root, 'bench-results', 'cluster', 'front.log'),
+    `${front.accessLog().join('\n')}\n`,
+  )
   fs.writeFileSync(path.join(root, 'bench-results', 'cluster.txt'), `${output.join('\n')}\n`)
 } finally {
   await stopAll()
