@@ -134,8 +134,15 @@ export const startFront = async ({
     { stdio: ['ignore', 'ignore', 'pipe'] },
   )
   let errors = ''
+  let gone = false
   child.stderr?.on('data', (chunk) => (errors += chunk))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve())
+    child.once('error', (error) => {
+      errors += `${error.message} (Debian: apt-get install nginx; or set NGINX_PATH)`
+      resolve()
+    })
+  }).then(() => void (gone = true))
   const ca = fs.readFileSync(cert)
   const agent = new https.Agent({ ca, keepAlive: true, maxSockets: 64 })
   const url = `https://localhost:${port}`
@@ -190,7 +197,7 @@ export const startFront = async ({
     },
   }
   for (const started = Date.now(); Date.now() - started < 20_000; await delay(100)) {
-    if (child.exitCode !== null) break
+    if (gone) break
     try {
       await request('/api/health')
       return front
@@ -200,5 +207,7 @@ export const startFront = async ({
   }
   child.kill('SIGKILL')
   await exited
+  agent.destroy()
+  fs.rmSync(dir, { recursive: true, force: true })
   throw new Error(`nginx did not start:\n${errors}`)
 }
