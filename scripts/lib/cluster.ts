@@ -23,7 +23,11 @@ export type ClusterInstance = {
   /** host:port, as the front's access log names the instance. */
   upstream: string
   running: () => boolean
-  /** SIGTERM (drains) or SIGKILL; resolves once the instance no longer accepts connections. */
+  /**
+   * SIGTERM: `npm run serve` drains and stops the server. SIGKILL: `npm run serve` is killed
+   * outright, and the server stops itself (exit-with-parent.cjs). Resolves once the instance no
+   * longer accepts connections.
+   */
   stop: (signal?: 'SIGTERM' | 'SIGKILL') => Promise<void>
   /** Starts it again (same port, same build directory); resolves once it is healthy. */
   start: () => Promise<void>
