@@ -3,7 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { serverUrl } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
 import { DATA_ERASED, DATA_REQUEST_SENT } from '@/lib/email/data-request'
-import { WAITLIST_CONFIRMED } from '@/lib/email/waitlist'
+import { WAITLIST_CONFIRMED, WAITLIST_CONFIRM_EXPIRED } from '@/lib/email/waitlist'
 import { dataRequestSchema, emailPreferencesSchema, emailTokenSchema } from '@/schemas/email'
 import { fulfilDataRequest, requestData } from '@/services/data-requests'
 import { recordTrackingEvent, trackingOn, validSignature } from '@/services/email/tracking'
@@ -66,11 +66,16 @@ const checkbox = (value: unknown) => value === true || value === 'on' || value =
 const answer = (req: PayloadRequest, page: string, data: Record<string, unknown>) =>
   isForm(req) ? Response.redirect(`${serverUrl()}${page}`, 303) : json(data)
 
-const failedForm = (req: PayloadRequest, page: string) => async (error: unknown) => {
-  if (isForm(req) && error instanceof AppError && error.status < 500)
-    return Response.redirect(`${serverUrl()}${page}`, 303)
-  throw error
-}
+const failedForm =
+  (req: PayloadRequest, page: string | ((error: AppError) => string)) =>
+  async (error: unknown) => {
+    if (isForm(req) && error instanceof AppError && error.status < 500)
+      return Response.redirect(
+        `${serverUrl()}${typeof page === 'string' ? page : page(error)}`,
+        303,
+      )
+    throw error
+  }
 
 export const emailEndpoints: Endpoint[] = [
   {
@@ -139,7 +144,13 @@ export const emailEndpoints: Endpoint[] = [
             message: WAITLIST_CONFIRMED,
           }),
         )
-        .catch(failedForm(req, '/waitlist/confirm?status=invalid'))
+        .catch(
+          failedForm(
+            req,
+            (error) =>
+              `/waitlist/confirm?status=${error.message === WAITLIST_CONFIRM_EXPIRED ? 'expired' : 'invalid'}`,
+          ),
+        )
     }),
   },
   {

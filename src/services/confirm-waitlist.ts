@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 
 import type { Product } from '@/lib/constants'
 import {
+  WAITLIST_CONFIRM_EXPIRED,
   WAITLIST_CONFIRM_INVALID,
   WAITLIST_CONFIRM_TEXT,
   WAITLIST_STATUS_INVALID,
@@ -20,17 +21,28 @@ type EntryRow = { id: number; email: string; product: Product }
 
 /**
  * Confirms a waitlist entry's address with the token from its email (a POST from the confirmation
- * page). One UPDATE checks and spends the token, so it works once; from then on the entry's
- * referral, if it has one, counts. Answers the status token, so the page can show the place next.
+ * page). One UPDATE checks and spends the token, so it works once, and only within
+ * EMAIL_CONFIRM_TTL_HOURS of its email, as the newsletter's; from then on the entry's referral, if
+ * it has one, counts. Answers the status token, so the page can show the place next. An expired
+ * link is told apart (a signup with the same address sends a new one, decision 0163).
  */
 export const confirmWaitlist = async (payload: Payload, token: string, ip: string) => {
   const entry = await inTransaction(payload, async (tx) => {
     const result = await tx.db.execute(sql`
-      UPDATE waitlist_entries SET confirmed_at = now(), confirm_token = NULL, updated_at = now()
+      UPDATE waitlist_entries SET confirmed_at = now(), confirm_token = NULL,
+        confirm_expires = NULL, updated_at = now()
       WHERE confirm_token = ${hashToken(token)} AND confirmed_at IS NULL
+        AND confirm_expires > now()
       RETURNING id, email, product`)
     const row = result.rows[0] as EntryRow | undefined
-    if (!row) throw badRequest(WAITLIST_CONFIRM_INVALID, { token: WAITLIST_CONFIRM_INVALID })
+    if (!row) {
+      const expired = await tx.db.execute(sql`
+        SELECT 1 FROM waitlist_entries WHERE confirm_token = ${hashToken(token)}
+          AND confirmed_at IS NULL`)
+      if (expired.rows.length)
+        throw badRequest(WAITLIST_CONFIRM_EXPIRED, { token: WAITLIST_CONFIRM_EXPIRED })
+      throw badRequest(WAITLIST_CONFIRM_INVALID, { token: WAITLIST_CONFIRM_INVALID })
+    }
     await recordConsent(tx, {
       email: row.email,
       consentType: 'waitlist',

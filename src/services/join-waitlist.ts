@@ -2,14 +2,15 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import type { z } from 'zod'
 
-import { PRODUCT_LABELS } from '@/lib/constants'
+import { PRODUCT_LABELS, type Product } from '@/lib/constants'
 import { executePrepared } from '@/lib/db/prepared'
-import { waitlistConfirmationEmail } from '@/lib/email/waitlist'
-import { conflict, isUniqueViolation } from '@/lib/errors'
+import { env } from '@/lib/env'
+import { waitlistAlreadyJoinedEmail, waitlistConfirmationEmail } from '@/lib/email/waitlist'
+import { isUniqueViolation } from '@/lib/errors'
 import { newReferralCode, referralUrl, sameAddressKey } from '@/lib/referrals'
 import type { waitlistSignupSchema } from '@/schemas/waitlist'
 
-import { emailWrites } from './email/queue'
+import { queueEmail, emailWrites } from './email/queue'
 import {
   newMessageId,
   redactedWaitlistConfirmUrl,
@@ -18,32 +19,41 @@ import {
   waitlistStatusToken,
 } from './email/secret-links'
 import { consentInsert } from './record-consent'
+import { claimSignupMail, markSignupMail } from './signup-mail'
 import { hashToken } from './subscribe-newsletter'
-
-export const ALREADY_ON_WAITLIST = "You're already on the waitlist for this product!"
+import { inTransaction } from './transaction'
 
 type SignupInput = z.output<typeof waitlistSignupSchema>
 
+/** The answer to every valid signup, new address or known: it tells no one which (decision 0163). */
+export type WaitlistSignupAnswer = { email: string; product: Product }
+
 /**
- * The confirmation email of a new entry, with its two secret links (confirm; see my place in line)
- * derived from its Message-ID and stored redacted (decision 0061), and the referral link.
+ * The confirmation email of an entry, with its two secret links (confirm; see my place in line)
+ * derived from its Message-ID and stored redacted (decision 0061), and the referral link. The
+ * confirm link works EMAIL_CONFIRM_TTL_HOURS.
  */
-const confirmationOf = (input: SignupInput, code: string) => {
+const confirmationOf = (
+  entry: { email: string; product: Product; name: string | null },
+  code: string,
+) => {
   const messageId = newMessageId()
+  const hours = env().EMAIL_CONFIRM_TTL_HOURS
   return {
     confirmHash: hashToken(waitlistConfirmToken(messageId)),
     statusHash: hashToken(waitlistStatusToken(messageId)),
+    ttlSeconds: hours * 3600,
     email: {
-      to: input.email,
+      to: entry.email,
       ...waitlistConfirmationEmail({
         confirmUrl: redactedWaitlistConfirmUrl(),
         statusUrl: redactedWaitlistStatusUrl(),
-        referralUrl: referralUrl(input.product, code),
-        productLabel: PRODUCT_LABELS[input.product],
-        name: input.name,
+        referralUrl: referralUrl(entry.product, code),
+        productLabel: PRODUCT_LABELS[entry.product],
+        name: entry.name,
+        hours,
       }),
       emailType: 'confirmation' as const,
-      waitlistEntryId: sql`(SELECT id FROM entry)`,
       messageId,
       tags: ['double-opt-in', 'waitlist'],
     },
@@ -51,19 +61,22 @@ const confirmationOf = (input: SignupInput, code: string) => {
 }
 
 /**
- * A waitlist signup, in one INSERT statement (decision 0115): the entry (with its referral code,
- * the referrer when `ref` names another person's entry of the same product, and the hashes of its
- * confirmation tokens), its consent, and the queued confirmation email — stored together or not
- * at all, committed when it returns. The unique index on (email, product) decides between
- * concurrent duplicates: one insert wins, every other gets 409. The position answered is the
- * entry's place behind everyone who joined the product before it (decision 0119), read from the
- * line's counters rather than by counting the line (decision 0124).
+ * A waitlist signup. A new address and product is one INSERT statement (decision 0115): the entry
+ * (with its referral code, the referrer when `ref` names another person's entry of the same
+ * product, and the hashes of its confirmation tokens), its consent, and the queued confirmation
+ * email — stored together or not at all, committed when it returns. The unique index on (email,
+ * product) decides between concurrent duplicates: one insert wins, every other is a known address.
+ * A known address gets the same answer, and the email tells the person (`remindKnownEntry`).
  */
-export const joinWaitlist = async (payload: Payload, input: SignupInput, ip: string) => {
+export const joinWaitlist = async (
+  payload: Payload,
+  input: SignupInput,
+  ip: string,
+): Promise<WaitlistSignupAnswer> => {
   const code = newReferralCode()
   const confirmation = confirmationOf(input, code)
   try {
-    const result = await executePrepared(
+    await executePrepared(
       payload,
       'join-waitlist',
       sql`
@@ -72,14 +85,14 @@ export const joinWaitlist = async (payload: Payload, input: SignupInput, ip: str
         WHERE ${input.ref ?? null}::text IS NOT NULL AND r.referral_code = ${input.ref ?? null}::text
           AND r.product = ${input.product}
           AND regexp_replace(lower(r.email), '\\+[^@]*@', '@') <> ${sameAddressKey(input.email)}::text),
-      ahead AS (SELECT coalesce(sum(entries), 0)::int AS n FROM waitlist_line_counts
-        WHERE product = ${input.product}),
       entry AS (
         INSERT INTO waitlist_entries (email, name, product, status, interests, referral_source,
-          joined_at, referral_code, referred_by_id, confirm_token, status_token)
+          joined_at, referral_code, referred_by_id, confirm_token, confirm_expires, status_token)
         VALUES (${input.email}, ${input.name}, ${input.product}, 'inactive',
           ${JSON.stringify(input.interests ?? [])}::jsonb, ${input.referralSource || null}, now(),
-          ${code}, (SELECT id FROM referrer), ${confirmation.confirmHash}, ${confirmation.statusHash})
+          ${code}, (SELECT id FROM referrer), ${confirmation.confirmHash},
+          now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
+          ${confirmation.statusHash})
         RETURNING id),
       consent AS (${consentInsert(
         {
@@ -91,20 +104,66 @@ export const joinWaitlist = async (payload: Payload, input: SignupInput, ip: str
         },
         'entry',
       )}),
-      ${emailWrites(confirmation.email, undefined, 'entry')}
-      SELECT entry.id, ahead.n + 1 AS position FROM entry, ahead`,
+      mark AS (${markSignupMail(input.email, 'entry')}),
+      ${emailWrites({ ...confirmation.email, waitlistEntryId: sql`(SELECT id FROM entry)` }, undefined, 'entry')}
+      SELECT id FROM entry`,
     )
-    const { id, position } = result.rows[0] as { id: number; position: number }
-    return {
-      id,
-      email: input.email,
-      product: input.product,
-      position,
-      referralUrl: referralUrl(input.product, code),
-    }
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict(ALREADY_ON_WAITLIST, { email: ALREADY_ON_WAITLIST })
-    throw error
+    if (!isUniqueViolation(error)) throw error
+    await remindKnownEntry(payload, input)
   }
+  return { email: input.email, product: input.product }
 }
+
+/**
+ * The address is already on this product's waitlist: unless the address got an email from a form
+ * within EMAIL_CONFIRM_RESEND_MINUTES (signup-mail.ts), an unconfirmed entry gets its confirmation
+ * again, with new links (the earlier ones stop working, and the new confirm link works
+ * EMAIL_CONFIRM_TTL_HOURS), and a confirmed one a reminder with a new link to its place in line.
+ * The entry's own name goes into the email, never the one typed into the form.
+ */
+const remindKnownEntry = (payload: Payload, input: SignupInput) =>
+  inTransaction(payload, async (tx) => {
+    if (!(await claimSignupMail(tx.db, input.email))) return
+    const found = await tx.db.execute(sql`
+      SELECT id, email, name, product, referral_code AS code, confirmed_at IS NOT NULL AS confirmed
+      FROM waitlist_entries WHERE email = ${input.email} AND product = ${input.product}
+      FOR UPDATE`)
+    const entry = found.rows[0] as
+      | { id: number; email: string; name: string | null; product: Product; code: string; confirmed: boolean }
+      | undefined
+    // Erased in the meantime: nothing to tell.
+    if (!entry) return
+    if (!entry.confirmed) {
+      const confirmation = confirmationOf(entry, entry.code)
+      await tx.db.execute(sql`
+        UPDATE waitlist_entries SET confirm_token = ${confirmation.confirmHash},
+          confirm_expires = now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
+          status_token = ${confirmation.statusHash}, updated_at = now()
+        WHERE id = ${entry.id}`)
+      await queueEmail(payload, { ...confirmation.email, waitlistEntryId: entry.id }, tx)
+      return
+    }
+    const messageId = newMessageId()
+    await tx.db.execute(sql`
+      UPDATE waitlist_entries SET status_token = ${hashToken(waitlistStatusToken(messageId))},
+        updated_at = now()
+      WHERE id = ${entry.id}`)
+    await queueEmail(
+      payload,
+      {
+        to: entry.email,
+        ...waitlistAlreadyJoinedEmail({
+          statusUrl: redactedWaitlistStatusUrl(),
+          referralUrl: referralUrl(entry.product, entry.code),
+          productLabel: PRODUCT_LABELS[entry.product],
+          name: entry.name,
+        }),
+        emailType: 'confirmation',
+        messageId,
+        waitlistEntryId: entry.id,
+        tags: ['waitlist', 'already-joined'],
+      },
+      tx,
+    )
+  })

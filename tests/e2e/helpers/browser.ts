@@ -154,9 +154,9 @@ export const query = async <T extends pg.QueryResultRow = Record<string, unknown
 }
 
 /**
- * Newsletter signups are double opt-in: a second signup of an unconfirmed address resends the
- * confirmation (201). This stands for the visitor pressing the confirm button, after which a
- * second signup is the spec's duplicate (409).
+ * Newsletter signups are double opt-in. This stands for the visitor pressing the confirm button:
+ * a signup of the address after it is answered as any signup, and the email says "you're already
+ * subscribed" (decision 0163).
  */
 export const confirmSubscriber = async (email: string) => {
   const rows = await query(
