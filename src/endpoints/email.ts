@@ -67,8 +67,7 @@ const answer = (req: PayloadRequest, page: string, data: Record<string, unknown>
   isForm(req) ? Response.redirect(`${serverUrl()}${page}`, 303) : json(data)
 
 const failedForm =
-  (req: PayloadRequest, page: string | ((error: AppError) => string)) =>
-  async (error: unknown) => {
+  (req: PayloadRequest, page: string | ((error: AppError) => string)) => async (error: unknown) => {
     if (isForm(req) && error instanceof AppError && error.status < 500)
       return Response.redirect(
         `${serverUrl()}${typeof page === 'string' ? page : page(error)}`,

@@ -130,7 +130,14 @@ const remindKnownEntry = (payload: Payload, input: SignupInput) =>
       FROM waitlist_entries WHERE email = ${input.email} AND product = ${input.product}
       FOR UPDATE`)
     const entry = found.rows[0] as
-      | { id: number; email: string; name: string | null; product: Product; code: string; confirmed: boolean }
+      | {
+          id: number
+          email: string
+          name: string | null
+          product: Product
+          code: string
+          confirmed: boolean
+        }
       | undefined
     // Erased in the meantime: nothing to tell.
     if (!entry) return

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 
-import { confirmSubscriber, query } from './helpers/browser'
+import { closeNotice, confirmSubscriber, query } from './helpers/browser'
 
 /**
  * A prefetch (`_rsc`) of an article's page: browser test files run two at a time, and an editor
@@ -83,7 +83,7 @@ export const exerciseNewsletterForm = async (
   await page.unroute('**/api/newsletter')
   await confirmSubscriber(address)
 
-  await success.waitFor({ state: 'detached' })
+  await closeNotice(success)
   await email.fill(address)
   await submit.click()
   await success.waitFor()

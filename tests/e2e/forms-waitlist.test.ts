@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { analyticsOf, holdRequests, sessionOf, watchErrors } from './forms-helpers'
-import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { MOBILE, closeNotice, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { WAITLIST_JOINED_TEXT } from '@/components/site/waitlist/WaitlistForm'
 
 let browser: Browser
@@ -112,7 +112,7 @@ test('validates, shows the loader, stores the entry, clears the form, and answer
   expect(interests.map((row) => row.text)).toEqual(['Books & Reading', 'Sustainability'])
 
   // The same address again: the same notice (the email tells the person, decision 0163), one row.
-  await success.waitFor({ state: 'detached' })
+  await closeNotice(success)
   await fill()
   await form.getByRole('button', { name: 'Join the Waitlist' }).click()
   await success.waitFor()

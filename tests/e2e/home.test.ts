@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import {
   MOBILE,
+  closeNotice,
   confirmSubscriber,
   gotoStarted,
   launchBrowser,
@@ -224,7 +225,9 @@ test('hero signup: type-checked email, Connecting..., welcome notice, stored row
   await pending.waitFor()
   await expect(pending.isDisabled()).resolves.toBe(true)
   release()
-  const welcome = page.getByRole('status').filter({ hasText: 'Welcome to the Starfinity Universe!' })
+  const welcome = page
+    .getByRole('status')
+    .filter({ hasText: 'Welcome to the Starfinity Universe!' })
   await welcome.waitFor()
   await expect(
     page
@@ -242,7 +245,7 @@ test('hero signup: type-checked email, Connecting..., welcome notice, stored row
   // decision 0163).
   await page.unrouteAll()
   await confirmSubscriber(address)
-  await welcome.waitFor({ state: 'detached' })
+  await closeNotice(welcome)
   await email.fill(address)
   await button.click()
   await welcome.waitFor()
@@ -270,7 +273,7 @@ test('connect signup: Subscribing..., success notice, stored row; a known addres
 
   await page.unrouteAll()
   await confirmSubscriber(address)
-  await success.waitFor({ state: 'detached' })
+  await closeNotice(success)
   await email.fill(address)
   await form.getByRole('button', { name: 'Subscribe with Heart' }).click()
   await success.waitFor()

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { holdRequests, sessionOf, watchErrors } from './forms-helpers'
 import {
   MOBILE,
+  closeNotice,
   confirmSubscriber,
   launchBrowser,
   openPage,
@@ -112,7 +113,7 @@ test('community: first name and email, pending text, welcome, stored row, duplic
   await confirmSubscriber(email)
 
   // A confirmed subscriber again: the same welcome (the email tells them, decision 0163).
-  await welcome.waitFor({ state: 'detached' })
+  await closeNotice(welcome)
   await form.getByLabel('First name').fill('Sol')
   await form.getByLabel('Email address').fill(email)
   await form.getByRole('button', { name: 'Join Community' }).click()
@@ -173,7 +174,7 @@ test('universe: Follow with an email subscribes to that universe; a known addres
   await expect(subscriber(email)).resolves.toMatchObject({ interests: ['sci-fi'] })
   await confirmSubscriber(email)
 
-  await notice.waitFor({ state: 'detached' })
+  await closeNotice(notice)
   await form.getByLabel('Email address').fill(email)
   const release = await holdRequests(page, '**/api/newsletter')
   await form.getByRole('button', { name: 'Subscribe' }).click()

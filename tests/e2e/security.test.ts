@@ -148,7 +148,7 @@ describe('security headers', () => {
     // Rendered per request (a page, the admin's sign-in), with no body and with an empty one: the
     // nonce policy, carried by every script.
     for (const path of ['/newsletter/confirm?token=nothing', '/admin/login']) {
-      for (const headers of [{}, { 'content-length': '0' }]) {
+      for (const headers of [{}, { 'content-length': '0' }] as Record<string, string>[]) {
         const res = await raw('GET', path, headers)
         const label = `GET ${path} ${JSON.stringify(headers)}`
         expect(res.status, label).toBe(200)
@@ -179,7 +179,7 @@ describe('security headers', () => {
     const [svg] = await query<{ filename: string }>(
       "select filename from media where mime_type = 'image/svg+xml' order by id limit 1",
     )
-    for (const headers of [{}, { 'content-length': '0' }]) {
+    for (const headers of [{}, { 'content-length': '0' }] as Record<string, string>[]) {
       const res = await raw('GET', `/api/media/file/${svg!.filename}`, headers)
       const label = `SVG ${JSON.stringify(headers)}`
       expect(res.status, label).toBe(200)

@@ -531,9 +531,7 @@ describe('the signup forms tell no one who is on the list', () => {
 
   it('no one can mail-bomb a known address through the forms: one email per address in the window', async () => {
     const email = uniqueEmail('bombed')
-    expect((await signup('/waitlist', { email, name: 'Lee', product: 'records' })).status).toBe(
-      201,
-    )
+    expect((await signup('/waitlist', { email, name: 'Lee', product: 'records' })).status).toBe(201)
     await letSignupMailGo()
     // 20 at once, on the waitlist of the same product, another product's and the newsletter.
     const answers = await Promise.all(

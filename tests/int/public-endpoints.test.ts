@@ -50,7 +50,10 @@ describe('POST /api/waitlist', () => {
       data: { email, product: 'records' },
     })
     const [entry] = (
-      await app.payload.find({ collection: 'waitlist-entries', where: { email: { equals: email } } })
+      await app.payload.find({
+        collection: 'waitlist-entries',
+        where: { email: { equals: email } },
+      })
     ).docs
     expect(entry).toMatchObject({
       email,

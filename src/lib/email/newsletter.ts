@@ -43,9 +43,16 @@ export const alreadySubscribedEmail = (firstName?: string | null) => {
     "Someone, probably you, entered this address on one of our newsletter forms. You're already subscribed to the Starfinity newsletter: there is nothing more to do."
   const leave =
     'If it was not you, ignore this email: nothing has changed. Every newsletter has a link to unsubscribe or choose what you receive.'
-  const text = [greeting, '', intro, '', leave, '', 'With cosmic love,', 'The Starfinity Team'].join(
-    '\n',
-  )
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    leave,
+    '',
+    'With cosmic love,',
+    'The Starfinity Team',
+  ].join('\n')
   const html =
     `<p>${escapeHtml(greeting)}</p>` +
     `<p>${escapeHtml(intro)}</p>` +

@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  chromium,
+} from 'playwright-core'
 import pg from 'pg'
 import { inject } from 'vitest'
 
@@ -151,6 +157,12 @@ export const query = async <T extends pg.QueryResultRow = Record<string, unknown
   } finally {
     await client.end()
   }
+}
+
+/** Closes a notice with its button and waits until it is gone: the next one shown is a new one. */
+export const closeNotice = async (notice: Locator) => {
+  await notice.getByRole('button', { name: 'Close notification' }).click()
+  await notice.waitFor({ state: 'detached' })
 }
 
 /**
