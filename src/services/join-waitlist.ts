@@ -6,11 +6,10 @@ import { PRODUCT_LABELS, type Product } from '@/lib/constants'
 import { executePrepared } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
 import { waitlistAlreadyJoinedEmail, waitlistConfirmationEmail } from '@/lib/email/waitlist'
-import { isUniqueViolation } from '@/lib/errors'
 import { newReferralCode, referralUrl, sameAddressKey } from '@/lib/referrals'
 import type { waitlistSignupSchema } from '@/schemas/waitlist'
 
-import { queueEmail, emailWrites } from './email/queue'
+import { emailWrites } from './email/queue'
 import {
   newMessageId,
   redactedWaitlistConfirmUrl,
@@ -21,7 +20,6 @@ import {
 import { consentInsert } from './record-consent'
 import { claimSignupMail, markSignupMail } from './signup-mail'
 import { hashToken } from './subscribe-newsletter'
-import { inTransaction } from './transaction'
 
 type SignupInput = z.output<typeof waitlistSignupSchema>
 
@@ -65,8 +63,10 @@ const confirmationOf = (
  * (with its referral code, the referrer when `ref` names another person's entry of the same
  * product, and the hashes of its confirmation tokens), its consent, and the queued confirmation
  * email — stored together or not at all, committed when it returns. The unique index on (email,
- * product) decides between concurrent duplicates: one insert wins, every other is a known address.
- * A known address gets the same answer, and the email tells the person (`remindKnownEntry`).
+ * product) decides between concurrent duplicates: one insert wins, every other inserts nothing and
+ * is a known address. A known address gets the same answer, in about the same time (a statement or
+ * two more, no exception and no transaction of Payload's), and the email tells the person
+ * (`remindKnownEntry`).
  */
 export const joinWaitlist = async (
   payload: Payload,
@@ -75,44 +75,50 @@ export const joinWaitlist = async (
 ): Promise<WaitlistSignupAnswer> => {
   const code = newReferralCode()
   const confirmation = confirmationOf(input, code)
-  try {
-    await executePrepared(
-      payload,
-      'join-waitlist',
-      sql`
-      WITH referrer AS (
-        SELECT r.id FROM waitlist_entries r
-        WHERE ${input.ref ?? null}::text IS NOT NULL AND r.referral_code = ${input.ref ?? null}::text
-          AND r.product = ${input.product}
-          AND regexp_replace(lower(r.email), '\\+[^@]*@', '@') <> ${sameAddressKey(input.email)}::text),
-      entry AS (
-        INSERT INTO waitlist_entries (email, name, product, status, interests, referral_source,
-          joined_at, referral_code, referred_by_id, confirm_token, confirm_expires, status_token)
-        VALUES (${input.email}, ${input.name}, ${input.product}, 'inactive',
-          ${JSON.stringify(input.interests ?? [])}::jsonb, ${input.referralSource || null}, now(),
-          ${code}, (SELECT id FROM referrer), ${confirmation.confirmHash},
-          now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
-          ${confirmation.statusHash})
-        RETURNING id),
-      consent AS (${consentInsert(
-        {
-          email: input.email,
-          consentType: 'waitlist',
-          ipAddress: ip,
-          source: `waitlist:${input.product}`,
-          metadata: { product: input.product },
-        },
-        'entry',
-      )}),
-      mark AS (${markSignupMail(input.email, 'entry')}),
-      ${emailWrites({ ...confirmation.email, waitlistEntryId: sql`(SELECT id FROM entry)` }, undefined, 'entry')}
-      SELECT id FROM entry`,
-    )
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error
-    await remindKnownEntry(payload, input)
-  }
+  const inserted = await executePrepared(
+    payload,
+    'join-waitlist',
+    sql`
+    WITH referrer AS (
+      SELECT r.id FROM waitlist_entries r
+      WHERE ${input.ref ?? null}::text IS NOT NULL AND r.referral_code = ${input.ref ?? null}::text
+        AND r.product = ${input.product}
+        AND regexp_replace(lower(r.email), '\\+[^@]*@', '@') <> ${sameAddressKey(input.email)}::text),
+    entry AS (
+      INSERT INTO waitlist_entries (email, name, product, status, interests, referral_source,
+        joined_at, referral_code, referred_by_id, confirm_token, confirm_expires, status_token)
+      VALUES (${input.email}, ${input.name}, ${input.product}, 'inactive',
+        ${JSON.stringify(input.interests ?? [])}::jsonb, ${input.referralSource || null}, now(),
+        ${code}, (SELECT id FROM referrer), ${confirmation.confirmHash},
+        now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
+        ${confirmation.statusHash})
+      ON CONFLICT (email, product) DO NOTHING
+      RETURNING id),
+    consent AS (${consentInsert(
+      {
+        email: input.email,
+        consentType: 'waitlist',
+        ipAddress: ip,
+        source: `waitlist:${input.product}`,
+        metadata: { product: input.product },
+      },
+      'entry',
+    )}),
+    mark AS (${markSignupMail(input.email, 'entry')}),
+    ${emailWrites({ ...confirmation.email, waitlistEntryId: sql`(SELECT id FROM entry)` }, undefined, 'entry')}
+    SELECT id FROM entry`,
+  )
+  if (inserted.rows.length === 0) await remindKnownEntry(payload, input)
   return { email: input.email, product: input.product }
+}
+
+type KnownEntry = {
+  id: number
+  email: string
+  name: string | null
+  product: Product
+  code: string
+  confirmed: boolean
 }
 
 /**
@@ -120,44 +126,39 @@ export const joinWaitlist = async (
  * within EMAIL_CONFIRM_RESEND_MINUTES (signup-mail.ts), an unconfirmed entry gets its confirmation
  * again, with new links (the earlier ones stop working, and the new confirm link works
  * EMAIL_CONFIRM_TTL_HOURS), and a confirmed one a reminder with a new link to its place in line.
- * The entry's own name goes into the email, never the one typed into the form.
+ * The entry's own name goes into the email, never the one typed into the form. Two statements: the
+ * claim with the entry, then its new token hashes with the queued email (nothing when the entry
+ * was confirmed or erased in between).
  */
-const remindKnownEntry = (payload: Payload, input: SignupInput) =>
-  inTransaction(payload, async (tx) => {
-    if (!(await claimSignupMail(tx.db, input.email))) return
-    const found = await tx.db.execute(sql`
-      SELECT id, email, name, product, referral_code AS code, confirmed_at IS NOT NULL AS confirmed
-      FROM waitlist_entries WHERE email = ${input.email} AND product = ${input.product}
-      FOR UPDATE`)
-    const entry = found.rows[0] as
-      | {
-          id: number
-          email: string
-          name: string | null
-          product: Product
-          code: string
-          confirmed: boolean
-        }
-      | undefined
-    // Erased in the meantime: nothing to tell.
-    if (!entry) return
-    if (!entry.confirmed) {
-      const confirmation = confirmationOf(entry, entry.code)
-      await tx.db.execute(sql`
+const remindKnownEntry = async (payload: Payload, input: SignupInput) => {
+  const db = payload.db.drizzle
+  const found = await db.execute(sql`
+    WITH claim AS (${claimSignupMail(input.email)})
+    SELECT e.id, e.email, e.name, e.product, e.referral_code AS code,
+      e.confirmed_at IS NOT NULL AS confirmed
+    FROM waitlist_entries e, claim WHERE e.email = ${input.email} AND e.product = ${input.product}`)
+  const entry = found.rows[0] as KnownEntry | undefined
+  if (!entry) return
+  const sameState = sql`id = ${entry.id} AND (confirmed_at IS NOT NULL) = ${entry.confirmed}`
+  if (!entry.confirmed) {
+    const confirmation = confirmationOf(entry, entry.code)
+    await db.execute(sql`
+      WITH entry AS (
         UPDATE waitlist_entries SET confirm_token = ${confirmation.confirmHash},
           confirm_expires = now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
           status_token = ${confirmation.statusHash}, updated_at = now()
-        WHERE id = ${entry.id}`)
-      await queueEmail(payload, { ...confirmation.email, waitlistEntryId: entry.id }, tx)
-      return
-    }
-    const messageId = newMessageId()
-    await tx.db.execute(sql`
+        WHERE ${sameState} RETURNING id),
+      ${emailWrites({ ...confirmation.email, waitlistEntryId: entry.id }, undefined, 'entry')}
+      SELECT id FROM entry`)
+    return
+  }
+  const messageId = newMessageId()
+  await db.execute(sql`
+    WITH entry AS (
       UPDATE waitlist_entries SET status_token = ${hashToken(waitlistStatusToken(messageId))},
         updated_at = now()
-      WHERE id = ${entry.id}`)
-    await queueEmail(
-      payload,
+      WHERE ${sameState} RETURNING id),
+    ${emailWrites(
       {
         to: entry.email,
         ...waitlistAlreadyJoinedEmail({
@@ -171,6 +172,8 @@ const remindKnownEntry = (payload: Payload, input: SignupInput) =>
         waitlistEntryId: entry.id,
         tags: ['waitlist', 'already-joined'],
       },
-      tx,
-    )
-  })
+      undefined,
+      'entry',
+    )}
+    SELECT id FROM entry`)
+}

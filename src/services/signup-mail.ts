@@ -4,8 +4,6 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 
 import { env } from '@/lib/env'
 
-import type { Transaction } from './transaction'
-
 /**
  * The signup forms answer a known address as they answer a new one, and tell the person by email
  * instead (decision 0163). So that no one can mail-bomb an address through a form, an address gets
@@ -30,18 +28,15 @@ export const markSignupMail = (email: string, after: string): SQL => sql`
     updated_at = now()`
 
 /**
- * Claims the address's next email from a form, in the caller's transaction: true when none went out
- * within EMAIL_CONFIRM_RESEND_MINUTES (and the time is now taken), false otherwise. One statement,
- * so of concurrent signups of one address exactly one gets it.
+ * Claims the address's next email from a form: an expression (of the caller's statement or
+ * transaction) that returns a row when none went out within EMAIL_CONFIRM_RESEND_MINUTES (and the
+ * time is now taken), none otherwise. One statement, so of concurrent signups of one address
+ * exactly one gets it.
  */
-export const claimSignupMail = async (db: Transaction['db'], email: string): Promise<boolean> => {
-  const minutes = env().EMAIL_CONFIRM_RESEND_MINUTES
-  const claimed = await db.execute(sql`
-    INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
-    VALUES (${keyOf(email)}, now(), 1, now(), now())
-    ON CONFLICT (key) DO UPDATE SET window_start = now(), count = rate_limits.count + 1,
-      updated_at = now()
-    WHERE rate_limits.window_start <= now() - make_interval(mins => ${minutes})
-    RETURNING key`)
-  return claimed.rows.length > 0
-}
+export const claimSignupMail = (email: string): SQL => sql`
+  INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
+  VALUES (${keyOf(email)}, now(), 1, now(), now())
+  ON CONFLICT (key) DO UPDATE SET window_start = now(), count = rate_limits.count + 1,
+    updated_at = now()
+  WHERE rate_limits.window_start <= now() - make_interval(mins => ${env().EMAIL_CONFIRM_RESEND_MINUTES})
+  RETURNING key`
