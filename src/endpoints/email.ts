@@ -3,7 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { serverUrl } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
 import { DATA_ERASED, DATA_REQUEST_SENT } from '@/lib/email/data-request'
-import { WAITLIST_CONFIRMED, WAITLIST_CONFIRM_EXPIRED } from '@/lib/email/waitlist'
+import { WAITLIST_CONFIRMED } from '@/lib/email/waitlist'
 import { dataRequestSchema, emailPreferencesSchema, emailTokenSchema } from '@/schemas/email'
 import { fulfilDataRequest, requestData } from '@/services/data-requests'
 import { recordTrackingEvent, trackingOn, validSignature } from '@/services/email/tracking'
@@ -14,7 +14,7 @@ import {
   releaseWebhookToken,
 } from '@/services/email/webhook'
 import { preferencesFor, unsubscribeAll, updatePreferences } from '@/services/email/preferences'
-import { confirmWaitlist } from '@/services/confirm-waitlist'
+import { ConfirmLinkExpired, confirmWaitlist } from '@/services/confirm-waitlist'
 import { confirmNewsletter } from '@/services/subscribe-newsletter'
 
 import {
@@ -144,10 +144,10 @@ export const emailEndpoints: Endpoint[] = [
           }),
         )
         .catch(
-          failedForm(
-            req,
-            (error) =>
-              `/waitlist/confirm?status=${error.message === WAITLIST_CONFIRM_EXPIRED ? 'expired' : 'invalid'}`,
+          failedForm(req, (error) =>
+            error instanceof ConfirmLinkExpired
+              ? `/waitlist/confirm?status=expired&product=${error.product}`
+              : '/waitlist/confirm?status=invalid',
           ),
         )
     }),

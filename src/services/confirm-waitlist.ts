@@ -8,7 +8,7 @@ import {
   WAITLIST_CONFIRM_TEXT,
   WAITLIST_STATUS_INVALID,
 } from '@/lib/email/waitlist'
-import { badRequest } from '@/lib/errors'
+import { AppError, badRequest } from '@/lib/errors'
 import { referralUrl } from '@/lib/referrals'
 
 import { statusTokenOf } from './email/secret-links'
@@ -18,6 +18,13 @@ import { inTransaction } from './transaction'
 import { placesPerReferral, standingOf } from './waitlist-line'
 
 type EntryRow = { id: number; email: string; product: Product }
+
+/** A confirm link past its time: its page offers its product's waitlist again, for a new link. */
+export class ConfirmLinkExpired extends AppError {
+  constructor(readonly product: Product) {
+    super(400, WAITLIST_CONFIRM_EXPIRED, { token: WAITLIST_CONFIRM_EXPIRED })
+  }
+}
 
 /**
  * Confirms a waitlist entry's address with the token from its email (a POST from the confirmation
@@ -37,10 +44,10 @@ export const confirmWaitlist = async (payload: Payload, token: string, ip: strin
     const row = result.rows[0] as EntryRow | undefined
     if (!row) {
       const expired = await tx.db.execute(sql`
-        SELECT 1 FROM waitlist_entries WHERE confirm_token = ${hashToken(token)}
+        SELECT product FROM waitlist_entries WHERE confirm_token = ${hashToken(token)}
           AND confirmed_at IS NULL`)
-      if (expired.rows.length)
-        throw badRequest(WAITLIST_CONFIRM_EXPIRED, { token: WAITLIST_CONFIRM_EXPIRED })
+      const stale = expired.rows[0] as { product: Product } | undefined
+      if (stale) throw new ConfirmLinkExpired(stale.product)
       throw badRequest(WAITLIST_CONFIRM_INVALID, { token: WAITLIST_CONFIRM_INVALID })
     }
     await recordConsent(tx, {

@@ -8,6 +8,7 @@ import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { sessionOf } from './forms-helpers'
 import { serverEnv } from './helpers/server'
 import { WAITLIST_JOINED_TEXT } from '@/components/site/waitlist/WaitlistForm'
+import { WAITLIST_CONFIRM_EXPIRED } from '@/lib/email/waitlist'
 
 let browser: Browser
 beforeAll(async () => {
@@ -148,4 +149,39 @@ test('a referral link from the status page brings a friend; the referrer moves u
   await expect(board.textContent()).resolves.toContain(first)
   await screenshot(admin.page, 'admin-waitlist-referrals')
   for (const opened of [one, two, three, admin]) await opened.context.close()
+})
+
+test('an expired confirm link says so, and joining again with the address sends one that works', async () => {
+  const email = `ref.late.${Date.now()}@example.com`
+  await visitorPost('/api/waitlist', { email, name: 'Ola', product: 'records' })
+  const stale = await confirmTokenOf(email)
+  await query(
+    `update waitlist_entries set confirm_expires = now() - interval '1 second' where email = $1`,
+    [email],
+  )
+  const { page, context } = await openPage(browser)
+  await page.goto(`/waitlist/confirm?token=${stale}`)
+  await page
+    .getByRole('button', { name: 'Yes, this is my address. Keep my place in line.' })
+    .click()
+  await page.waitForURL('**/waitlist/confirm?status=expired&product=records')
+  await page.getByRole('alert').filter({ hasText: WAITLIST_CONFIRM_EXPIRED }).waitFor()
+  await screenshot(page, 'waitlist-confirm-expired')
+
+  // One email per address from the forms every few minutes: as if the first were an hour old.
+  await query(
+    `update rate_limits set window_start = now() - interval '1 hour' where key like 'signup-mail:%'`,
+  )
+  await page.getByRole('link', { name: 'Join the waitlist again' }).click()
+  await page.waitForURL('**/waitlist?product=records')
+  await page.getByRole('heading', { level: 1, name: 'Join the Records Waitlist' }).waitFor()
+  await signUp(page, email, 'Ola')
+  const fresh = await confirmTokenOf(email)
+  expect(fresh).not.toBe(stale)
+  const place = await confirmAndReadPlace(page, email)
+  expect(place.position).toBeGreaterThan(0)
+  await expect(
+    query('select id from waitlist_entries where email = $1', [email]),
+  ).resolves.toHaveLength(1)
+  await context.close()
 })

@@ -615,7 +615,9 @@ describe('the signup forms tell no one who is on the list', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expect(page.status).toBe(303)
-    expect(page.headers.get('location')).toMatch(/\/waitlist\/confirm\?status=expired$/)
+    expect(page.headers.get('location')).toMatch(
+      /\/waitlist\/confirm\?status=expired&product=studio$/,
+    )
 
     await letSignupMailGo()
     expect((await signup('/waitlist', { email, name: 'Ola', product: 'studio' })).status).toBe(201)

@@ -17,6 +17,7 @@ import {
   WAITLIST_CONFIRM_INVALID,
   WAITLIST_CONFIRM_TEXT,
 } from '@/lib/email/waitlist'
+import { isWaitlistPageProduct } from '@/components/site/waitlist/products'
 import { pageMetadata } from '@/lib/metadata'
 
 export const dynamic = 'force-dynamic'
@@ -26,7 +27,7 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 }
 
-type Props = { searchParams: Promise<{ token?: string; status?: string }> }
+type Props = { searchParams: Promise<{ token?: string; status?: string; product?: string }> }
 
 /**
  * The confirm link of the waitlist email opens this page; only its button (a POST) confirms, so a
@@ -34,7 +35,9 @@ type Props = { searchParams: Promise<{ token?: string; status?: string }> }
  * an expired link says so, and how to get a new one.
  */
 export default async function ConfirmWaitlistPage({ searchParams }: Props) {
-  const { token, status } = await searchParams
+  const { token, status, product } = await searchParams
+  // An expired link comes back with its product: its waitlist page sends a new one.
+  const waitlist = isWaitlistPageProduct(product) ? `/waitlist?product=${product}` : '/waitlist'
   const isValidLink = Boolean(token) && status !== 'invalid' && status !== 'expired'
   return (
     <Page>
@@ -57,7 +60,7 @@ export default async function ConfirmWaitlistPage({ searchParams }: Props) {
                   <Notice $tone="error" role="alert">
                     {status === 'expired' ? WAITLIST_CONFIRM_EXPIRED : WAITLIST_CONFIRM_INVALID}
                   </Notice>
-                  <ButtonLink href="/waitlist">Join the waitlist again</ButtonLink>
+                  <ButtonLink href={waitlist}>Join the waitlist again</ButtonLink>
                 </>
               )}
             </Stack>
