@@ -7,6 +7,7 @@ import { seoPlugin } from '@payloadcms/plugin-seo'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import {
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -14,6 +15,7 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { buildConfig, type Config } from 'payload'
 import sharp from 'sharp'
@@ -186,6 +188,16 @@ const config: Config = {
           },
           (table) => [primaryKey({ columns: [table.product, table.shard] })],
         )
+        // When each page-cache tag (a page's path) was last revalidated, read by every instance
+        // of the site (src/lib/page-cache/shared-revalidation.mjs, decision 0150).
+        schema.tables.page_cache_revalidations = pgTable('page_cache_revalidations', {
+          tag: text('tag').primaryKey(),
+          revalidatedAt: timestamp('revalidated_at', {
+            withTimezone: true,
+            mode: 'string',
+          }).notNull(),
+          expireSeconds: doublePrecision('expire_seconds'),
+        })
         return schema
       },
     ],

@@ -8,6 +8,7 @@ import {
   waitlistRewrite,
 } from '@/lib/routes'
 import { WAITLIST_PAGE_PRODUCT_NAMES } from '@/components/site/waitlist/products'
+import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '@/lib/cache-control'
 import {
   MEDIA_FILE_POLICY,
   contentSecurityPolicy,
@@ -21,6 +22,9 @@ import {
  * fresh script nonce in the Content-Security-Policy (Next.js reads it from the request's policy
  * and puts it on its own scripts). Cached pages bring their own policy, with the hashes of their
  * inline scripts (decision 0070): a second policy here would be enforced as well and block them.
+ *
+ * And what shared caches may keep (decision 0151): cached pages a short, bounded time; the API
+ * nothing, unless its route says otherwise (a route's own Cache-Control replaces this one).
  */
 export function proxy(request: NextRequest) {
   const https = isHttpsSite()
@@ -48,8 +52,10 @@ export function proxy(request: NextRequest) {
     const url = request.nextUrl.clone()
     url.pathname = rewrite
     response = NextResponse.rewrite(url)
+    response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
   } else if (isCached) {
     response = NextResponse.next()
+    response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
   } else if (pathname.startsWith('/api/media/file/') && !refused) {
     response = NextResponse.next()
     response.headers.set('Content-Security-Policy', MEDIA_FILE_POLICY)
@@ -70,6 +76,10 @@ export function proxy(request: NextRequest) {
         )
       : NextResponse.next({ request: { headers: requestHeaders } })
     response.headers.set('Content-Security-Policy', policy)
+    // Payload's REST answers say nothing about caching; ours and Next's pages say no-store.
+    if (pathname.startsWith('/api/') && !refused) {
+      response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
+    }
   }
   for (const [name, value] of Object.entries(staticSecurityHeaders({ https }))) {
     response.headers.set(name, value)

@@ -68,8 +68,15 @@ export const PREVIEW_ROUTE = '/preview'
 export const isAdminPage = (pathname: string) =>
   pathname === '/admin' || pathname.startsWith('/admin/')
 
+/**
+ * A person's own pages beside the waitlist's product pages: rendered per request (they read the
+ * link's token), so they get the nonce and are never stored by a shared cache (decision 0151).
+ */
+const PER_REQUEST_PAGES: readonly string[] = ['/waitlist/confirm', '/waitlist/status']
+
 export const isCachedPage = (pathname: string) => {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  if (PER_REQUEST_PAGES.includes(path)) return false
   return CACHED_PAGES.some((page) =>
     page.length > 1 && page.endsWith('/') ? path.startsWith(page) : path === page,
   )

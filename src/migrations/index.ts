@@ -21,6 +21,7 @@ import * as migration_20261125_091627_newsletter_import from './20261125_091627_
 import * as migration_20261125_105817_waitlist_line_counts from './20261125_105817_waitlist_line_counts';
 import * as migration_20261125_141025_email_events_visitor from './20261125_141025_email_events_visitor';
 import * as migration_20261128_052344_drop_account_lock from './20261128_052344_drop_account_lock';
+import * as migration_20261128_083433_page_cache_revalidations from './20261128_083433_page_cache_revalidations';
 import * as migration_20261128_084206_waitlist_confirm_expires from './20261128_084206_waitlist_confirm_expires';
 
 export const migrations = [
@@ -138,6 +139,11 @@ export const migrations = [
     up: migration_20261128_052344_drop_account_lock.up,
     down: migration_20261128_052344_drop_account_lock.down,
     name: '20261128_052344_drop_account_lock',
+  },
+  {
+    up: migration_20261128_083433_page_cache_revalidations.up,
+    down: migration_20261128_083433_page_cache_revalidations.down,
+    name: '20261128_083433_page_cache_revalidations',
   },
   {
     up: migration_20261128_084206_waitlist_confirm_expires.up,

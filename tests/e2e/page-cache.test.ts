@@ -1,4 +1,5 @@
-import net from 'node:net'
+import fs from 'node:fs'
+import path from 'node:path'
 
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
@@ -6,7 +7,8 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { PUBLIC_ROUTES } from '@/lib/routes'
 
 import { launchBrowser, openPage } from './helpers/browser'
-import { type RunningServer, startServer } from './helpers/server'
+import { databaseRelay } from './helpers/database-relay'
+import { E2E_DIST_DIR, type RunningServer, root, startServer } from './helpers/server'
 import { E2E_USERS } from './helpers/users'
 
 let browser: Browser
@@ -93,36 +95,6 @@ test('an editor’s published FAQ answer is on the cached /faq once published', 
   expect(await htmlOnceRefreshed(`${base}/faq`, question, false)).not.toContain(question)
 })
 
-/**
- * A TCP relay between a second server and PostgreSQL: closing it is the database going away for
- * that server (connections dropped, new ones refused), without touching the shared database.
- */
-const databaseRelay = async (databaseUrl: string) => {
-  const target = new URL(databaseUrl)
-  const sockets = new Set<net.Socket>()
-  const relay = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname)
-    for (const socket of [client, upstream]) {
-      sockets.add(socket)
-      socket.on('close', () => sockets.delete(socket))
-      socket.on('error', () => socket.destroy())
-    }
-    client.pipe(upstream).pipe(client)
-  })
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
-  const url = new URL(databaseUrl)
-  url.hostname = '127.0.0.1'
-  url.port = String((relay.address() as net.AddressInfo).port)
-  return {
-    url: url.toString(),
-    cut: () =>
-      new Promise<void>((resolve) => {
-        relay.close(() => resolve())
-        for (const socket of sockets) socket.destroy()
-      }),
-  }
-}
-
 // A second production server starts first: on a busy 2-core machine that alone can take most of a
 // minute (hence three minutes before the test counts as hung).
 test('cached pages keep being served while PostgreSQL is unreachable', async () => {
@@ -138,7 +110,7 @@ test('cached pages keep being served while PostgreSQL is unreachable', async () 
       before.set(route, await response.text())
     }
 
-    await relay.cut()
+    relay.cut()
     // The database is gone for this server: a page rendered per request cannot be served.
     const dynamic = await fetch(`${server.url}/email/preferences?token=nothing`)
     expect(dynamic.status).toBeGreaterThanOrEqual(500)
@@ -157,6 +129,32 @@ test('cached pages keep being served while PostgreSQL is unreachable', async () 
     await context.close()
   } finally {
     await server?.stop()
-    await relay.cut()
+    await relay.close()
   }
 }, 180_000)
+
+/** Every file under a directory, as paths relative to it. */
+const filesUnder = (directory: string): string[] =>
+  fs.readdirSync(directory, { recursive: true, encoding: 'utf8' })
+
+test('pages asked for at unknown addresses are not stored in the page cache', async () => {
+  const base = inject('baseURL')
+  const stamp = `unknown${Date.now()}`
+  const addresses = [
+    ...Array.from({ length: 10 }, (_, i) => `/insights/${stamp}-${i}`),
+    `/insights/page/9${Date.now() % 100_000}`,
+  ]
+  for (const address of addresses) {
+    const response = await fetch(`${base}${address}`)
+    expect(response.status, address).toBe(404)
+    await response.arrayBuffer()
+  }
+  // A second round: still rendered (nothing to serve from the cache), still 404.
+  const again = await fetch(`${base}${addresses[0]}`)
+  expect(again.status).toBe(404)
+  expect(again.headers.get('x-nextjs-cache')).not.toBe('HIT')
+  const stored = filesUnder(path.join(root, E2E_DIST_DIR, 'server/app')).filter(
+    (file) => file.includes(stamp) || file.includes(addresses.at(-1)!.split('/').at(-1)!),
+  )
+  expect(stored).toEqual([])
+})

@@ -13,22 +13,31 @@ import { E2E_DIST_DIR, freePort, root, runNext, serverEnv } from './server'
  */
 export const openDatabase = async () => {
   const stopServer = await startTestServerWithTemplate('e2e')
-  const name = `starfinity_e2e_${CHECKOUT_ID}`
-  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
-  const url = databaseUrl(process.env.TEST_DATABASE_URL as string, name)
+  const database = await seededDatabase(`e2e_${CHECKOUT_ID}`)
+  return {
+    url: database.url,
+    close: async () => {
+      await database.close()
+      await stopServer()
+    },
+  }
+}
+
+/**
+ * A seeded copy of the template on the run's server (started by the global setup): the browser
+ * tests' own, or one for tests that change what every page shows.
+ */
+export const seededDatabase = async (name: string) => {
+  const database = `starfinity_${name}`
+  await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+  await adminQuery(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DB}`)
+  const url = databaseUrl(process.env.TEST_DATABASE_URL as string, database)
   execFileSync(
     process.execPath,
     [path.join(root, 'scripts/run-ts.mjs'), 'tests/e2e/helpers/prepare-database.ts'],
     { cwd: root, env: serverEnv(url, { NODE_ENV: 'test' }), stdio: 'inherit' },
   )
-  return {
-    url,
-    close: async () => {
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await stopServer()
-    },
-  }
+  return { url, close: () => adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) }
 }
 
 const portFile = path.join(root, E2E_DIST_DIR, 'e2e-port')
