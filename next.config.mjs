@@ -3,15 +3,22 @@ import { fileURLToPath } from 'node:url'
 import { withPayload } from '@payloadcms/next/withPayload'
 
 import { addCompileHints } from './src/lib/compile-hints.mjs'
-import { baseSecurityHeaders } from './src/lib/csp.mjs'
+import { BODY_REQUEST_POLICY, MEDIA_FILE_POLICY, baseSecurityHeaders } from './src/lib/csp.mjs'
 
 // Requests with a body skip the proxy (src/proxy.ts, decision 0063): their answers get the
-// security headers here.
-const withBody = ['content-length', 'transfer-encoding'].map((key) => ({
-  source: '/:path*',
-  has: [{ type: 'header', key }],
-  headers: Object.entries(baseSecurityHeaders()).map(([name, value]) => ({ key: name, value })),
-}))
+// security headers here, with a policy under which no script runs (no nonce was made for them),
+// and uploaded files keep theirs. An empty body (`Content-Length: 0`) is no body: the proxy runs.
+const headersOf = (policy) =>
+  Object.entries({ ...baseSecurityHeaders(), 'Content-Security-Policy': policy }).map(
+    ([key, value]) => ({ key, value }),
+  )
+const withBody = [
+  { type: 'header', key: 'content-length', value: '0*[1-9][0-9]*' },
+  { type: 'header', key: 'transfer-encoding' },
+].flatMap((header) => [
+  { source: '/:path*', has: [header], headers: headersOf(BODY_REQUEST_POLICY) },
+  { source: '/api/media/file/:path*', has: [header], headers: headersOf(MEDIA_FILE_POLICY) },
+])
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -15,6 +15,7 @@ import { benchEmail } from './bench/email'
 import { benchImport } from './bench/import'
 import { benchPublicRoutes } from './bench/public-routes'
 import { type Bench, runBench } from './bench/run'
+import { benchSignInStorm } from './bench/sign-in-storm'
 import { benchSignupsAtScale } from './bench/signups-at-scale'
 
 const PARTS: [name: string, part: (bench: Bench) => Promise<unknown>][] = [
@@ -27,6 +28,8 @@ const PARTS: [name: string, part: (bench: Bench) => Promise<unknown>][] = [
   ['at-scale', benchSignupsAtScale],
   ['email', benchEmail],
   ['import', benchImport],
+  // A page's latency while sign-ins with unknown names hash passwords beside it.
+  ['sign-in-storm', benchSignInStorm],
 ]
 
 const asked = process.argv.slice(2)

@@ -245,6 +245,7 @@ export interface WaitlistEntry {
   referredBy?: (number | null) | WaitlistEntry;
   confirmedAt?: string | null;
   confirmToken?: string | null;
+  confirmExpires?: string | null;
   statusToken?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1394,6 +1395,7 @@ export interface WaitlistEntriesSelect<T extends boolean = true> {
   referredBy?: T;
   confirmedAt?: T;
   confirmToken?: T;
+  confirmExpires?: T;
   statusToken?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -93,7 +93,9 @@ export function proxy(request: NextRequest) {
  * sees it, so a route's own limit (16 KB for the public forms) would come too late. The proxy has
  * nothing to do with bodies: requests that carry one (Content-Length or Transfer-Encoding) skip it
  * and stream straight to the route, which refuses an oversized body with 413 as it reads
- * (decision 0063). Their responses get the static security headers from next.config.mjs.
+ * (decision 0063). Their responses get the security headers from next.config.mjs. An empty body
+ * (`Content-Length: 0`, which some clients send with a GET) is none: the proxy runs for it.
+ * Literals only: Next.js reads this object without running the module.
  */
 export const config = {
   matcher: [
@@ -103,6 +105,11 @@ export const config = {
         { type: 'header', key: 'content-length' },
         { type: 'header', key: 'transfer-encoding' },
       ],
+    },
+    {
+      source: '/((?!_next/static|_next/image).*)',
+      has: [{ type: 'header', key: 'content-length', value: '0+' }],
+      missing: [{ type: 'header', key: 'transfer-encoding' }],
     },
   ],
 }

@@ -57,6 +57,8 @@ export const WaitlistEntries: CollectionConfig = {
       access: secretFieldAccess,
       admin: { hidden: true },
     },
+    // The confirm link works until then (EMAIL_CONFIRM_TTL_HOURS after its email).
+    { name: 'confirmExpires', type: 'date', admin: { hidden: true } },
     {
       name: 'statusToken',
       type: 'text',

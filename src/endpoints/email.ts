@@ -14,7 +14,7 @@ import {
   releaseWebhookToken,
 } from '@/services/email/webhook'
 import { preferencesFor, unsubscribeAll, updatePreferences } from '@/services/email/preferences'
-import { confirmWaitlist } from '@/services/confirm-waitlist'
+import { ConfirmLinkExpired, confirmWaitlist } from '@/services/confirm-waitlist'
 import { confirmNewsletter } from '@/services/subscribe-newsletter'
 
 import {
@@ -66,11 +66,15 @@ const checkbox = (value: unknown) => value === true || value === 'on' || value =
 const answer = (req: PayloadRequest, page: string, data: Record<string, unknown>) =>
   isForm(req) ? Response.redirect(`${serverUrl()}${page}`, 303) : json(data)
 
-const failedForm = (req: PayloadRequest, page: string) => async (error: unknown) => {
-  if (isForm(req) && error instanceof AppError && error.status < 500)
-    return Response.redirect(`${serverUrl()}${page}`, 303)
-  throw error
-}
+const failedForm =
+  (req: PayloadRequest, page: string | ((error: AppError) => string)) => async (error: unknown) => {
+    if (isForm(req) && error instanceof AppError && error.status < 500)
+      return Response.redirect(
+        `${serverUrl()}${typeof page === 'string' ? page : page(error)}`,
+        303,
+      )
+    throw error
+  }
 
 export const emailEndpoints: Endpoint[] = [
   {
@@ -139,7 +143,13 @@ export const emailEndpoints: Endpoint[] = [
             message: WAITLIST_CONFIRMED,
           }),
         )
-        .catch(failedForm(req, '/waitlist/confirm?status=invalid'))
+        .catch(
+          failedForm(req, (error) =>
+            error instanceof ConfirmLinkExpired
+              ? `/waitlist/confirm?status=expired&product=${error.product}`
+              : '/waitlist/confirm?status=invalid',
+          ),
+        )
     }),
   },
   {

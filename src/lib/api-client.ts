@@ -49,7 +49,3 @@ export const apiFetch = async <T = unknown>(
   if (!response.ok) throw new ApiError(response.status, text, response.statusText)
   return (text ? JSON.parse(text) : undefined) as T
 }
-
-/** Sign-up forms detect a duplicate by the 409 in the error message (spec §8). */
-export const isDuplicate = (error: unknown) =>
-  error instanceof Error && error.message.includes('409')

@@ -84,6 +84,33 @@ export const contentSecurityPolicy = ({
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ')
 
+/**
+ * Uploaded files (`/api/media/file/…`) are not pages: an SVG may hold scripts, so no script, frame
+ * or plugin runs in one opened on its own, from disk or from S3 alike (Payload's own upload policy,
+ * which the pages' policy must not replace).
+ */
+export const MEDIA_FILE_POLICY =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'none'; frame-src 'none'; object-src 'none'; frame-ancestors 'none'"
+
+/**
+ * The policy of an answer to a request with a body, which skips the proxy (decision 0063) and so
+ * has no nonce: no script runs (a page rendered for a form post shows as plain HTML; the site's own
+ * pages never post a body to a page), and everything else is as strict as the pages' policy.
+ */
+export const BODY_REQUEST_POLICY = [
+  "default-src 'self'",
+  "script-src 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
 /** HSTS and upgrade-insecure-requests only for a production site whose own address is https. */
 export const isHttpsSite = () =>
   process.env.NODE_ENV === 'production' && (process.env.SERVER_URL ?? '').startsWith('https://')

@@ -8,7 +8,9 @@
 import { baseSecurityHeaders } from './csp.mjs'
 
 export {
+  BODY_REQUEST_POLICY,
   FRAME_ORIGINS,
+  MEDIA_FILE_POLICY,
   PERMISSIONS_POLICY,
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -23,14 +25,6 @@ export const createNonce = () => {
 }
 
 export const HSTS = 'max-age=63072000; includeSubDomains'
-
-/**
- * Uploaded files (`/api/media/file/…`) are not pages: an SVG may hold scripts, so no script, frame
- * or plugin runs in one opened on its own, from disk or from S3 alike (Payload's own upload policy,
- * which the pages' policy must not replace).
- */
-export const MEDIA_FILE_POLICY =
-  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'none'; frame-src 'none'; object-src 'none'; frame-ancestors 'none'"
 
 /** Every header but the policy itself, which needs the request's nonce. */
 export const staticSecurityHeaders = ({ https }: { https: boolean }) => ({

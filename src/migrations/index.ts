@@ -22,6 +22,7 @@ import * as migration_20261125_105817_waitlist_line_counts from './20261125_1058
 import * as migration_20261125_141025_email_events_visitor from './20261125_141025_email_events_visitor';
 import * as migration_20261128_052344_drop_account_lock from './20261128_052344_drop_account_lock';
 import * as migration_20261128_083433_page_cache_revalidations from './20261128_083433_page_cache_revalidations';
+import * as migration_20261128_084206_waitlist_confirm_expires from './20261128_084206_waitlist_confirm_expires';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261128_083433_page_cache_revalidations.up,
     down: migration_20261128_083433_page_cache_revalidations.down,
-    name: '20261128_083433_page_cache_revalidations'
+    name: '20261128_083433_page_cache_revalidations',
+  },
+  {
+    up: migration_20261128_084206_waitlist_confirm_expires.up,
+    down: migration_20261128_084206_waitlist_confirm_expires.down,
+    name: '20261128_084206_waitlist_confirm_expires'
   },
 ];

@@ -3,11 +3,12 @@ import type { Payload } from 'payload'
 
 import type { Product } from '@/lib/constants'
 import {
+  WAITLIST_CONFIRM_EXPIRED,
   WAITLIST_CONFIRM_INVALID,
   WAITLIST_CONFIRM_TEXT,
   WAITLIST_STATUS_INVALID,
 } from '@/lib/email/waitlist'
-import { badRequest } from '@/lib/errors'
+import { AppError, badRequest } from '@/lib/errors'
 import { referralUrl } from '@/lib/referrals'
 
 import { statusTokenOf } from './email/secret-links'
@@ -18,19 +19,37 @@ import { placesPerReferral, standingOf } from './waitlist-line'
 
 type EntryRow = { id: number; email: string; product: Product }
 
+/** A confirm link past its time: its page offers its product's waitlist again, for a new link. */
+export class ConfirmLinkExpired extends AppError {
+  constructor(readonly product: Product) {
+    super(400, WAITLIST_CONFIRM_EXPIRED, { token: WAITLIST_CONFIRM_EXPIRED })
+  }
+}
+
 /**
  * Confirms a waitlist entry's address with the token from its email (a POST from the confirmation
- * page). One UPDATE checks and spends the token, so it works once; from then on the entry's
- * referral, if it has one, counts. Answers the status token, so the page can show the place next.
+ * page). One UPDATE checks and spends the token, so it works once, and only within
+ * EMAIL_CONFIRM_TTL_HOURS of its email, as the newsletter's; from then on the entry's referral, if
+ * it has one, counts. Answers the status token, so the page can show the place next. An expired
+ * link is told apart (a signup with the same address sends a new one, decision 0163).
  */
 export const confirmWaitlist = async (payload: Payload, token: string, ip: string) => {
   const entry = await inTransaction(payload, async (tx) => {
     const result = await tx.db.execute(sql`
-      UPDATE waitlist_entries SET confirmed_at = now(), confirm_token = NULL, updated_at = now()
+      UPDATE waitlist_entries SET confirmed_at = now(), confirm_token = NULL,
+        confirm_expires = NULL, updated_at = now()
       WHERE confirm_token = ${hashToken(token)} AND confirmed_at IS NULL
+        AND confirm_expires > now()
       RETURNING id, email, product`)
     const row = result.rows[0] as EntryRow | undefined
-    if (!row) throw badRequest(WAITLIST_CONFIRM_INVALID, { token: WAITLIST_CONFIRM_INVALID })
+    if (!row) {
+      const expired = await tx.db.execute(sql`
+        SELECT product FROM waitlist_entries WHERE confirm_token = ${hashToken(token)}
+          AND confirmed_at IS NULL`)
+      const stale = expired.rows[0] as { product: Product } | undefined
+      if (stale) throw new ConfirmLinkExpired(stale.product)
+      throw badRequest(WAITLIST_CONFIRM_INVALID, { token: WAITLIST_CONFIRM_INVALID })
+    }
     await recordConsent(tx, {
       email: row.email,
       consentType: 'waitlist',

@@ -2,10 +2,10 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import type { z } from 'zod'
 
-import { PRODUCT_LABELS } from '@/lib/constants'
+import { PRODUCT_LABELS, type Product } from '@/lib/constants'
 import { executePrepared } from '@/lib/db/prepared'
-import { waitlistConfirmationEmail } from '@/lib/email/waitlist'
-import { conflict, isUniqueViolation } from '@/lib/errors'
+import { env } from '@/lib/env'
+import { waitlistAlreadyJoinedEmail, waitlistConfirmationEmail } from '@/lib/email/waitlist'
 import { newReferralCode, referralUrl, sameAddressKey } from '@/lib/referrals'
 import type { waitlistSignupSchema } from '@/schemas/waitlist'
 
@@ -18,32 +18,40 @@ import {
   waitlistStatusToken,
 } from './email/secret-links'
 import { consentInsert } from './record-consent'
+import { claimSignupMail, markSignupMail } from './signup-mail'
 import { hashToken } from './subscribe-newsletter'
-
-export const ALREADY_ON_WAITLIST = "You're already on the waitlist for this product!"
 
 type SignupInput = z.output<typeof waitlistSignupSchema>
 
+/** The answer to every valid signup, new address or known: it tells no one which (decision 0163). */
+export type WaitlistSignupAnswer = { email: string; product: Product }
+
 /**
- * The confirmation email of a new entry, with its two secret links (confirm; see my place in line)
- * derived from its Message-ID and stored redacted (decision 0061), and the referral link.
+ * The confirmation email of an entry, with its two secret links (confirm; see my place in line)
+ * derived from its Message-ID and stored redacted (decision 0061), and the referral link. The
+ * confirm link works EMAIL_CONFIRM_TTL_HOURS.
  */
-const confirmationOf = (input: SignupInput, code: string) => {
+const confirmationOf = (
+  entry: { email: string; product: Product; name: string | null },
+  code: string,
+) => {
   const messageId = newMessageId()
+  const hours = env().EMAIL_CONFIRM_TTL_HOURS
   return {
     confirmHash: hashToken(waitlistConfirmToken(messageId)),
     statusHash: hashToken(waitlistStatusToken(messageId)),
+    ttlSeconds: hours * 3600,
     email: {
-      to: input.email,
+      to: entry.email,
       ...waitlistConfirmationEmail({
         confirmUrl: redactedWaitlistConfirmUrl(),
         statusUrl: redactedWaitlistStatusUrl(),
-        referralUrl: referralUrl(input.product, code),
-        productLabel: PRODUCT_LABELS[input.product],
-        name: input.name,
+        referralUrl: referralUrl(entry.product, code),
+        productLabel: PRODUCT_LABELS[entry.product],
+        name: entry.name,
+        hours,
       }),
       emailType: 'confirmation' as const,
-      waitlistEntryId: sql`(SELECT id FROM entry)`,
       messageId,
       tags: ['double-opt-in', 'waitlist'],
     },
@@ -51,60 +59,121 @@ const confirmationOf = (input: SignupInput, code: string) => {
 }
 
 /**
- * A waitlist signup, in one INSERT statement (decision 0115): the entry (with its referral code,
- * the referrer when `ref` names another person's entry of the same product, and the hashes of its
- * confirmation tokens), its consent, and the queued confirmation email — stored together or not
- * at all, committed when it returns. The unique index on (email, product) decides between
- * concurrent duplicates: one insert wins, every other gets 409. The position answered is the
- * entry's place behind everyone who joined the product before it (decision 0119), read from the
- * line's counters rather than by counting the line (decision 0124).
+ * A waitlist signup. A new address and product is one INSERT statement (decision 0115): the entry
+ * (with its referral code, the referrer when `ref` names another person's entry of the same
+ * product, and the hashes of its confirmation tokens), its consent, and the queued confirmation
+ * email — stored together or not at all, committed when it returns. The unique index on (email,
+ * product) decides between concurrent duplicates: one insert wins, every other inserts nothing and
+ * is a known address. A known address gets the same answer, in about the same time (a statement or
+ * two more, no exception and no transaction of Payload's), and the email tells the person
+ * (`remindKnownEntry`).
  */
-export const joinWaitlist = async (payload: Payload, input: SignupInput, ip: string) => {
+export const joinWaitlist = async (
+  payload: Payload,
+  input: SignupInput,
+  ip: string,
+): Promise<WaitlistSignupAnswer> => {
   const code = newReferralCode()
   const confirmation = confirmationOf(input, code)
-  try {
-    const result = await executePrepared(
-      payload,
-      'join-waitlist',
-      sql`
-      WITH referrer AS (
-        SELECT r.id FROM waitlist_entries r
-        WHERE ${input.ref ?? null}::text IS NOT NULL AND r.referral_code = ${input.ref ?? null}::text
-          AND r.product = ${input.product}
-          AND regexp_replace(lower(r.email), '\\+[^@]*@', '@') <> ${sameAddressKey(input.email)}::text),
-      ahead AS (SELECT coalesce(sum(entries), 0)::int AS n FROM waitlist_line_counts
-        WHERE product = ${input.product}),
-      entry AS (
-        INSERT INTO waitlist_entries (email, name, product, status, interests, referral_source,
-          joined_at, referral_code, referred_by_id, confirm_token, status_token)
-        VALUES (${input.email}, ${input.name}, ${input.product}, 'inactive',
-          ${JSON.stringify(input.interests ?? [])}::jsonb, ${input.referralSource || null}, now(),
-          ${code}, (SELECT id FROM referrer), ${confirmation.confirmHash}, ${confirmation.statusHash})
-        RETURNING id),
-      consent AS (${consentInsert(
-        {
-          email: input.email,
-          consentType: 'waitlist',
-          ipAddress: ip,
-          source: `waitlist:${input.product}`,
-          metadata: { product: input.product },
-        },
-        'entry',
-      )}),
-      ${emailWrites(confirmation.email, undefined, 'entry')}
-      SELECT entry.id, ahead.n + 1 AS position FROM entry, ahead`,
-    )
-    const { id, position } = result.rows[0] as { id: number; position: number }
-    return {
-      id,
-      email: input.email,
-      product: input.product,
-      position,
-      referralUrl: referralUrl(input.product, code),
-    }
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict(ALREADY_ON_WAITLIST, { email: ALREADY_ON_WAITLIST })
-    throw error
+  const inserted = await executePrepared(
+    payload,
+    'join-waitlist',
+    sql`
+    WITH referrer AS (
+      SELECT r.id FROM waitlist_entries r
+      WHERE ${input.ref ?? null}::text IS NOT NULL AND r.referral_code = ${input.ref ?? null}::text
+        AND r.product = ${input.product}
+        AND regexp_replace(lower(r.email), '\\+[^@]*@', '@') <> ${sameAddressKey(input.email)}::text),
+    entry AS (
+      INSERT INTO waitlist_entries (email, name, product, status, interests, referral_source,
+        joined_at, referral_code, referred_by_id, confirm_token, confirm_expires, status_token)
+      VALUES (${input.email}, ${input.name}, ${input.product}, 'inactive',
+        ${JSON.stringify(input.interests ?? [])}::jsonb, ${input.referralSource || null}, now(),
+        ${code}, (SELECT id FROM referrer), ${confirmation.confirmHash},
+        now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
+        ${confirmation.statusHash})
+      ON CONFLICT (email, product) DO NOTHING
+      RETURNING id),
+    consent AS (${consentInsert(
+      {
+        email: input.email,
+        consentType: 'waitlist',
+        ipAddress: ip,
+        source: `waitlist:${input.product}`,
+        metadata: { product: input.product },
+      },
+      'entry',
+    )}),
+    mark AS (${markSignupMail(input.email, 'entry')}),
+    ${emailWrites({ ...confirmation.email, waitlistEntryId: sql`(SELECT id FROM entry)` }, undefined, 'entry')}
+    SELECT id FROM entry`,
+  )
+  if (inserted.rows.length === 0) await remindKnownEntry(payload, input)
+  return { email: input.email, product: input.product }
+}
+
+type KnownEntry = {
+  id: number
+  email: string
+  name: string | null
+  product: Product
+  code: string
+  confirmed: boolean
+}
+
+/**
+ * The address is already on this product's waitlist: unless the address got an email from a form
+ * within EMAIL_CONFIRM_RESEND_MINUTES (signup-mail.ts), an unconfirmed entry gets its confirmation
+ * again, with new links (the earlier ones stop working, and the new confirm link works
+ * EMAIL_CONFIRM_TTL_HOURS), and a confirmed one a reminder with a new link to its place in line.
+ * The entry's own name goes into the email, never the one typed into the form. Two statements: the
+ * claim with the entry, then its new token hashes with the queued email (nothing when the entry
+ * was confirmed or erased in between).
+ */
+const remindKnownEntry = async (payload: Payload, input: SignupInput) => {
+  const db = payload.db.drizzle
+  const found = await db.execute(sql`
+    WITH claim AS (${claimSignupMail(input.email)})
+    SELECT e.id, e.email, e.name, e.product, e.referral_code AS code,
+      e.confirmed_at IS NOT NULL AS confirmed
+    FROM waitlist_entries e, claim WHERE e.email = ${input.email} AND e.product = ${input.product}`)
+  const entry = found.rows[0] as KnownEntry | undefined
+  if (!entry) return
+  const sameState = sql`id = ${entry.id} AND (confirmed_at IS NOT NULL) = ${entry.confirmed}`
+  if (!entry.confirmed) {
+    const confirmation = confirmationOf(entry, entry.code)
+    await db.execute(sql`
+      WITH entry AS (
+        UPDATE waitlist_entries SET confirm_token = ${confirmation.confirmHash},
+          confirm_expires = now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
+          status_token = ${confirmation.statusHash}, updated_at = now()
+        WHERE ${sameState} RETURNING id),
+      ${emailWrites({ ...confirmation.email, waitlistEntryId: entry.id }, undefined, 'entry')}
+      SELECT id FROM entry`)
+    return
   }
+  const messageId = newMessageId()
+  await db.execute(sql`
+    WITH entry AS (
+      UPDATE waitlist_entries SET status_token = ${hashToken(waitlistStatusToken(messageId))},
+        updated_at = now()
+      WHERE ${sameState} RETURNING id),
+    ${emailWrites(
+      {
+        to: entry.email,
+        ...waitlistAlreadyJoinedEmail({
+          statusUrl: redactedWaitlistStatusUrl(),
+          referralUrl: referralUrl(entry.product, entry.code),
+          productLabel: PRODUCT_LABELS[entry.product],
+          name: entry.name,
+        }),
+        emailType: 'confirmation',
+        messageId,
+        waitlistEntryId: entry.id,
+        tags: ['waitlist', 'already-joined'],
+      },
+      undefined,
+      'entry',
+    )}
+    SELECT id FROM entry`)
 }

@@ -3,21 +3,27 @@ import type { z } from 'zod'
 
 import type { parentEngagementSchema } from '@/schemas/parent-engagement'
 
+import { AppError } from '@/lib/errors'
+
 import { createUnique } from './create-unique'
 import { recordConsent } from './record-consent'
 import { inTransaction } from './transaction'
 
-export const ALREADY_CONNECTED =
-  "You're already part of the journey! Watch your inbox for your guide."
+const ALREADY_CONNECTED = 'This address has already sent the survey.'
 
+/**
+ * One survey per address (a unique index). A second one from the same address gets the same
+ * answer as a first, and changes nothing: the form tells no one which addresses are known
+ * (decision 0163).
+ */
 export const submitParentEngagement = async (
   payload: Payload,
   input: z.output<typeof parentEngagementSchema>,
   ip: string,
 ) => {
   const source = input.source || 'parent_qr_connect'
-  const { id } = await inTransaction(payload, async (tx) => {
-    const entry = await createUnique(
+  await inTransaction(payload, async (tx) => {
+    await createUnique(
       payload,
       'parent-engagements',
       {
@@ -43,7 +49,7 @@ export const submitParentEngagement = async (
       source,
       metadata: { interests: input.interests ?? [] },
     })
-    return entry
+  }).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.status === 409)) throw error
   })
-  return { id }
 }

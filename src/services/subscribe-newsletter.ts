@@ -8,11 +8,12 @@ import {
   CONFIRM_INVALID,
   NEWSLETTER_CONFIRM_TEXT,
   NEWSLETTER_CONSENT_TEXT,
+  alreadySubscribedEmail,
   confirmationEmail,
 } from '@/lib/email/newsletter'
 import { executePrepared } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
-import { badRequest, conflict } from '@/lib/errors'
+import { badRequest } from '@/lib/errors'
 import type { NewsletterSignup } from '@/schemas/newsletter'
 
 import { confirmationToken, newMessageId, redactedConfirmUrl } from './email/secret-links'
@@ -21,21 +22,13 @@ import { setNewsletterPreference } from './email/preferences'
 import { enrollInWelcomeSequence } from './email/sequences'
 import { emailWrites, queueEmail } from './email/queue'
 import { type ConsentRecord, consentInsert, recordConsent } from './record-consent'
-import { type Transaction, inTransaction } from './transaction'
-
-export const ALREADY_SUBSCRIBED = "You're already subscribed to our newsletter!"
+import { claimSignupMail, markSignupMail } from './signup-mail'
+import { inTransaction } from './transaction'
 
 /** The link carries the token; the database keeps only its SHA-256. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 type SubscriberRow = { id: number; email: string; first_name: string | null; confirmed: boolean }
-
-const findSubscriber = async (db: Transaction['db'], email: string) => {
-  const result = await db.execute(sql`
-    SELECT s.id, s.email, s.first_name, ${receivesNewsletter('s')} AS confirmed
-    FROM newsletter_subscribers s WHERE lower(s.email) = lower(${email}) LIMIT 1`)
-  return result.rows[0] as SubscriberRow | undefined
-}
 
 /** A confirmation email with a fresh single-use token, derived from its Message-ID. */
 export const newConfirmation = (email: string, firstName: string | null) => {
@@ -63,26 +56,23 @@ const consentOf = (input: NewsletterSignup, ip: string): ConsentRecord => ({
   metadata: { stage: 'signup', text: NEWSLETTER_CONSENT_TEXT, interests: input.interests ?? [] },
 })
 
+/** The answer to every valid signup, new address or known: it tells no one which (decision 0163). */
+export type NewsletterSignupAnswer = { email: string; confirmationRequired: true }
+
 /**
  * A newsletter signup (double opt-in): a new address becomes an unconfirmed subscriber and gets a
- * confirmation email; an unconfirmed (or unsubscribed) one gets the confirmation again, at most
- * once per EMAIL_CONFIRM_RESEND_MINUTES; a confirmed subscriber is a duplicate (409). Consent is
+ * confirmation email. A known address gets the same answer, and an email unless one went to it from
+ * a form within EMAIL_CONFIRM_RESEND_MINUTES (signup-mail.ts): an unconfirmed (or unsubscribed)
+ * subscriber the confirmation again, a confirmed one "you're already subscribed". Consent is
  * recorded with the text shown.
  */
 export const subscribeNewsletter = async (
   payload: Payload,
   input: NewsletterSignup,
   ip: string,
-): Promise<{
-  id: number
-  email: string
-  confirmationRequired: true
-  confirmationSent: boolean
-}> => {
-  const id = await subscribeNew(payload, input, ip)
-  if (id !== null)
-    return { id, email: input.email, confirmationRequired: true, confirmationSent: true }
-  return subscribeAgain(payload, input, ip)
+): Promise<NewsletterSignupAnswer> => {
+  if ((await subscribeNew(payload, input, ip)) === null) await subscribeAgain(payload, input, ip)
+  return { email: input.email, confirmationRequired: true }
 }
 
 /**
@@ -110,6 +100,7 @@ const subscribeNew = async (payload: Payload, input: NewsletterSignup, ip: strin
       ON CONFLICT DO NOTHING
       RETURNING id),
     consent AS (${consentInsert(consent, 'subscriber')}),
+    mark AS (${markSignupMail(input.email, 'subscriber')}),
     ${emailWrites(confirmation.email, undefined, 'subscriber')}
     SELECT id FROM subscriber`,
   )
@@ -117,32 +108,45 @@ const subscribeNew = async (payload: Payload, input: NewsletterSignup, ip: strin
 }
 
 /**
- * A known address, in one transaction: 409 when confirmed; otherwise the consent, and a new
- * confirmation unless one went out in the last EMAIL_CONFIRM_RESEND_MINUTES (decided by one
- * conditional UPDATE, so concurrent signups send one).
+ * A known address, in two statements (no exception and no transaction of Payload's, so it takes
+ * about as long as a new one): the consent of an unconfirmed one and the claim of the address's next
+ * email with the subscriber; then, if claimed, a new confirmation (its new token replaces the
+ * earlier one) or, when confirmed, "you're already subscribed". The subscriber's own name goes into
+ * the email.
  */
-const subscribeAgain = (payload: Payload, input: NewsletterSignup, ip: string) =>
-  inTransaction(payload, async (tx) => {
-    const subscriber = await findSubscriber(tx.db, input.email)
-    if (!subscriber) throw new Error('newsletter subscriber neither inserted nor found')
-    if (subscriber.confirmed) throw conflict(ALREADY_SUBSCRIBED, { email: ALREADY_SUBSCRIBED })
-    await recordConsent(tx, consentOf(input, ip))
-    const confirmation = newConfirmation(subscriber.email, subscriber.first_name)
-    const claimed = await tx.db.execute(sql`
+const subscribeAgain = async (payload: Payload, input: NewsletterSignup, ip: string) => {
+  const db = payload.db.drizzle
+  const found = await db.execute(sql`
+    WITH subscriber AS (
+      SELECT s.id, s.email, s.first_name, ${receivesNewsletter('s')} AS confirmed
+      FROM newsletter_subscribers s WHERE lower(s.email) = lower(${input.email}) LIMIT 1),
+    unconfirmed AS (SELECT id FROM subscriber WHERE NOT confirmed),
+    consent AS (${consentInsert(consentOf(input, ip), 'unconfirmed')}),
+    claim AS (${claimSignupMail(input.email)})
+    SELECT subscriber.*, EXISTS (SELECT 1 FROM claim) AS claimed FROM subscriber`)
+  const subscriber = found.rows[0] as (SubscriberRow & { claimed: boolean }) | undefined
+  if (!subscriber) throw new Error('newsletter subscriber neither inserted nor found')
+  if (!subscriber.claimed) return
+  if (subscriber.confirmed) {
+    await queueEmail(payload, {
+      to: subscriber.email,
+      ...alreadySubscribedEmail(subscriber.first_name),
+      emailType: 'confirmation',
+      tags: ['double-opt-in', 'already-subscribed'],
+    })
+    return
+  }
+  const confirmation = newConfirmation(subscriber.email, subscriber.first_name)
+  await db.execute(sql`
+    WITH subscriber AS (
       UPDATE newsletter_subscribers SET double_opt_in_token = ${confirmation.tokenHash},
         double_opt_in_expires = now() + make_interval(secs => ${confirmation.ttlSeconds}),
         confirmation_sent_at = now(), updated_at = now()
-      WHERE id = ${subscriber.id} AND (confirmation_sent_at IS NULL
-        OR confirmation_sent_at < now() - make_interval(secs => ${env().EMAIL_CONFIRM_RESEND_MINUTES * 60}))
-      RETURNING id`)
-    if (claimed.rows.length > 0) await queueEmail(payload, confirmation.email, tx)
-    return {
-      id: subscriber.id,
-      email: input.email,
-      confirmationRequired: true as const,
-      confirmationSent: claimed.rows.length > 0,
-    }
-  })
+      WHERE id = ${subscriber.id} AND NOT ${receivesNewsletter('newsletter_subscribers')}
+      RETURNING id),
+    ${emailWrites(confirmation.email, undefined, 'subscriber')}
+    SELECT id FROM subscriber`)
+}
 
 /**
  * Confirms a subscription with the token from the email (a POST from the confirmation page). One

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import http from 'node:http'
 
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -63,6 +64,31 @@ const expectNoncePolicy = (headers: Headers, options: { isAdmin?: boolean } = {}
   return nonce!.slice("'nonce-".length, -1)
 }
 
+/**
+ * A request exactly as written (fetch adds some headers and refuses a body on a GET): its status,
+ * headers and body text.
+ */
+const raw = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+  new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+    const request = http.request(
+      new URL(path, inject('baseURL')),
+      { method, headers },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () => {
+          const received = new Headers()
+          for (const [name, value] of Object.entries(response.headers))
+            for (const one of [value ?? []].flat()) received.append(name, one)
+          resolve({ status: response.statusCode ?? 0, headers: received, text })
+        })
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64')
 
 describe('security headers', () => {
@@ -110,6 +136,57 @@ describe('security headers', () => {
       const response = await fetch(`${base}${path}`, { redirect: 'manual' })
       expect.soft(response.status, path).toBe(status)
       expectNoncePolicy(response.headers, { isAdmin: path.startsWith('/admin') })
+    }
+  })
+
+  test('every answer carries a policy: no body, an empty body, a form body; uploaded files keep theirs', async () => {
+    const body = 'username=someone&password=not-the-password'
+    const formBody = {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': String(Buffer.byteLength(body)),
+    }
+    // Rendered per request (a page, the admin's sign-in), with no body and with an empty one: the
+    // nonce policy, carried by every script.
+    for (const path of ['/newsletter/confirm?token=nothing', '/admin/login']) {
+      for (const headers of [{}, { 'content-length': '0' }] as Record<string, string>[]) {
+        const res = await raw('GET', path, headers)
+        const label = `GET ${path} ${JSON.stringify(headers)}`
+        expect(res.status, label).toBe(200)
+        const nonce = expectNoncePolicy(res.headers, { isAdmin: path.startsWith('/admin') })
+        const scripts = res.text.match(/<script\b[^>]*>/g) ?? []
+        expect(scripts.length, label).toBeGreaterThan(0)
+        for (const tag of scripts) expect(tag, label).toContain(`nonce="${nonce}"`)
+      }
+    }
+    // A cached page with an empty body: its own policy, once.
+    const cached = await raw('GET', '/faq', { 'content-length': '0' })
+    expect(cached.status).toBe(200)
+    expectSecurityHeaders(cached.headers)
+    expect(cached.headers.get('content-security-policy')).not.toContain(',')
+    // A form body to a page and to the admin's sign-in: a policy under which no script runs.
+    for (const path of ['/faq', '/newsletter/confirm?token=nothing', '/admin/login']) {
+      const res = await raw('POST', path, formBody, body)
+      const policy = res.headers.get('content-security-policy') ?? ''
+      expect(policy, `POST ${path}: ${res.status}`).toBeTruthy()
+      expect(policy, path).not.toContain(',')
+      const csp = directives(policy)
+      expect(csp.get('script-src'), path).toEqual(["'none'"])
+      expect(csp.get('object-src'), path).toEqual(["'none'"])
+      expect(csp.get('frame-ancestors'), path).toEqual(["'none'"])
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff')
+    }
+    // An uploaded SVG: the upload policy (no script), with or without an empty body.
+    const [svg] = await query<{ filename: string }>(
+      "select filename from media where mime_type = 'image/svg+xml' order by id limit 1",
+    )
+    for (const headers of [{}, { 'content-length': '0' }] as Record<string, string>[]) {
+      const res = await raw('GET', `/api/media/file/${svg!.filename}`, headers)
+      const label = `SVG ${JSON.stringify(headers)}`
+      expect(res.status, label).toBe(200)
+      expect(res.headers.get('content-type'), label).toContain('image/svg+xml')
+      const policy = res.headers.get('content-security-policy') ?? ''
+      expect(policy, label).not.toContain(',')
+      expect(directives(policy).get('script-src'), label).toEqual(["'none'"])
     }
   })
 

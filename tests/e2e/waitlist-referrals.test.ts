@@ -7,6 +7,8 @@ import { openTab, signIn, visitorPost } from './helpers/admin'
 import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { sessionOf } from './forms-helpers'
 import { serverEnv } from './helpers/server'
+import { WAITLIST_JOINED_TEXT } from '@/components/site/waitlist/WaitlistForm'
+import { WAITLIST_CONFIRM_EXPIRED } from '@/lib/email/waitlist'
 
 let browser: Browser
 beforeAll(async () => {
@@ -23,7 +25,7 @@ afterAll(async () => {
 const confirmTokenOf = async (email: string) => {
   const [log] = await query<{ message_id: string }>(
     `select l.message_id from email_logs l join waitlist_entries w on w.id = l.waitlist_entry_id
-     where w.email = $1 and l.email_type = 'confirmation'`,
+     where w.email = $1 and l.email_type = 'confirmation' order by l.id desc limit 1`,
     [email],
   )
   const key = createHmac('sha256', serverEnv('').PAYLOAD_SECRET!)
@@ -32,7 +34,10 @@ const confirmTokenOf = async (email: string) => {
   return createHmac('sha256', key).update(`waitlist-confirm:${log!.message_id}`).digest('base64url')
 }
 
-/** Signs up through the page's form and reads the success notice: position and referral link. */
+/**
+ * Signs up through the page's form: the success notice tells no place or link (decision 0163), the
+ * email does.
+ */
 const signUp = async (page: Page, email: string, name: string) => {
   // After hydration: a press before it would submit the form natively and reload the page.
   await sessionOf(page)
@@ -42,15 +47,19 @@ const signUp = async (page: Page, email: string, name: string) => {
   await form.getByRole('button', { name: 'Join the Waitlist' }).click()
   const success = page.getByRole('status').filter({ hasText: 'Successfully joined waitlist!' })
   await success.waitFor()
-  // Hovered, the notice stays while it is read.
-  await success.hover()
-  const text = (await success.textContent()) ?? ''
-  const position = Number(/You're number (\d+) in line/.exec(text)?.[1])
-  const link = await success.getByLabel('Your referral link').inputValue()
-  return { success, position, link }
+  await expect(success.textContent()).resolves.toContain(WAITLIST_JOINED_TEXT)
 }
 
-/** Confirms through the emailed link's page and reads the status page it leads to. */
+/** The place the status page shows. */
+const placeShown = async (page: Page) => {
+  const text = (await page.getByTestId('waitlist-position').textContent()) ?? ''
+  return Number(/number (\d+) of/.exec(text)?.[1])
+}
+
+/**
+ * Confirms through the emailed link's page and reads the status page it leads to: the place and
+ * the referral link.
+ */
 const confirmAndReadPlace = async (page: Page, email: string) => {
   await page.goto(`/waitlist/confirm?token=${await confirmTokenOf(email)}`)
   await page
@@ -58,11 +67,11 @@ const confirmAndReadPlace = async (page: Page, email: string) => {
     .click()
   await page.waitForURL('**/waitlist/status?token=*')
   await page.getByText('Your place on the waitlist is confirmed.').waitFor()
-  const text = (await page.getByTestId('waitlist-position').textContent()) ?? ''
-  return Number(/number (\d+) of/.exec(text)?.[1])
+  const link = await page.getByLabel('Your referral link').inputValue()
+  return { position: await placeShown(page), link }
 }
 
-test('a referral link from the success notice brings a friend; the referrer moves up', async () => {
+test('a referral link from the status page brings a friend; the referrer moves up', async () => {
   const stamp = Date.now()
   const ahead = `ref.ahead.${stamp}@example.com`
   const first = `ref.first.${stamp}@example.com`
@@ -71,22 +80,26 @@ test('a referral link from the success notice brings a friend; the referrer move
   // Someone already waits for this product, so the referrer has a place to move up to.
   await visitorPost('/api/waitlist', { email: ahead, name: 'Ada', product: 'universe' })
 
-  // Two signups for the same product: the second is one place behind; each has its own link.
+  // Two signups for the same product, each confirmed through its email: the second is behind the
+  // first; each has its own link, shown and copied on the status page.
   const one = await openPage(browser)
   await one.context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await one.page.goto('/waitlist?product=universe')
-  const firstJoined = await signUp(one.page, first, 'Orla')
+  await signUp(one.page, first, 'Orla')
+  await screenshot(one.page, 'waitlist-joined-notice')
+  const firstJoined = await confirmAndReadPlace(one.page, first)
   expect(firstJoined.position).toBeGreaterThan(1)
   expect(firstJoined.link).toMatch(/\/waitlist\?product=universe&ref=[A-Za-z0-9]{10}$/)
-  await firstJoined.success.getByRole('button', { name: 'Copy link' }).click()
-  await firstJoined.success.getByRole('button', { name: 'Link copied!' }).waitFor()
+  await one.page.getByRole('button', { name: 'Copy link' }).click()
+  await one.page.getByRole('button', { name: 'Link copied!' }).waitFor()
   await expect(one.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
     firstJoined.link,
   )
-  await screenshot(one.page, 'waitlist-referral-notice')
+  await screenshot(one.page, 'waitlist-referral-link')
   const two = await openPage(browser)
   await two.page.goto('/waitlist?product=universe')
-  const secondJoined = await signUp(two.page, second, 'Teo')
+  await signUp(two.page, second, 'Teo')
+  const secondJoined = await confirmAndReadPlace(two.page, second)
   // Behind the first (browser tests beside this one may sign up for the same product in between).
   expect(secondJoined.position).toBeGreaterThan(firstJoined.position)
   expect(secondJoined.link).not.toBe(firstJoined.link)
@@ -96,8 +109,7 @@ test('a referral link from the success notice brings a friend; the referrer move
   await three.page.goto(firstJoined.link)
   await three.page.getByText('A friend invited you to this waitlist.').waitFor()
   await screenshot(three.page, 'waitlist-referral-invited')
-  const friendJoined = await signUp(three.page, friend, 'Ines')
-  expect(friendJoined.position).toBeGreaterThan(secondJoined.position)
+  await signUp(three.page, friend, 'Ines')
   const [referral] = await query<{ referrer: string }>(
     `select r.email as referrer from waitlist_entries w join waitlist_entries r on r.id = w.referred_by_id
      where w.email = $1`,
@@ -105,11 +117,13 @@ test('a referral link from the success notice brings a friend; the referrer move
   )
   expect(referral).toEqual({ referrer: first })
 
-  // The friend confirms (the status page shows their own place), then the referrer looks: one
-  // counted referral moves them one place up (the default), past the person ahead.
-  await expect(confirmAndReadPlace(three.page, friend)).resolves.toBe(friendJoined.position)
+  // The friend confirms (the status page shows their own place, behind both), then the referrer
+  // looks again: one counted referral moves them one place up (the default), past the person ahead.
+  const friendJoined = await confirmAndReadPlace(three.page, friend)
+  expect(friendJoined.position).toBeGreaterThan(secondJoined.position)
   await screenshot(three.page, 'waitlist-status-friend')
-  const place = await confirmAndReadPlace(one.page, first)
+  await one.page.reload()
+  const place = await placeShown(one.page)
   expect(place).toBe(firstJoined.position - 1)
   await expect(one.page.getByTestId('waitlist-referrals').textContent()).resolves.toContain(
     '1 friend has joined through your link',
@@ -135,4 +149,39 @@ test('a referral link from the success notice brings a friend; the referrer move
   await expect(board.textContent()).resolves.toContain(first)
   await screenshot(admin.page, 'admin-waitlist-referrals')
   for (const opened of [one, two, three, admin]) await opened.context.close()
+})
+
+test('an expired confirm link says so, and joining again with the address sends one that works', async () => {
+  const email = `ref.late.${Date.now()}@example.com`
+  await visitorPost('/api/waitlist', { email, name: 'Ola', product: 'records' })
+  const stale = await confirmTokenOf(email)
+  await query(
+    `update waitlist_entries set confirm_expires = now() - interval '1 second' where email = $1`,
+    [email],
+  )
+  const { page, context } = await openPage(browser)
+  await page.goto(`/waitlist/confirm?token=${stale}`)
+  await page
+    .getByRole('button', { name: 'Yes, this is my address. Keep my place in line.' })
+    .click()
+  await page.waitForURL('**/waitlist/confirm?status=expired&product=records')
+  await page.getByRole('alert').filter({ hasText: WAITLIST_CONFIRM_EXPIRED }).waitFor()
+  await screenshot(page, 'waitlist-confirm-expired')
+
+  // One email per address from the forms every few minutes: as if the first were an hour old.
+  await query(
+    `update rate_limits set window_start = now() - interval '1 hour' where key like 'signup-mail:%'`,
+  )
+  await page.getByRole('link', { name: 'Join the waitlist again' }).click()
+  await page.waitForURL('**/waitlist?product=records')
+  await page.getByRole('heading', { level: 1, name: 'Join the Records Waitlist' }).waitFor()
+  await signUp(page, email, 'Ola')
+  const fresh = await confirmTokenOf(email)
+  expect(fresh).not.toBe(stale)
+  const place = await confirmAndReadPlace(page, email)
+  expect(place.position).toBeGreaterThan(0)
+  await expect(
+    query('select id from waitlist_entries where email = $1', [email]),
+  ).resolves.toHaveLength(1)
+  await context.close()
 })

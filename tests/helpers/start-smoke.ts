@@ -1,8 +1,8 @@
 /**
  * The shortest proof that the site runs on the Node.js that runs this file: `npm start`'s script on
  * a fresh data directory with its own embedded PostgreSQL server, serving the browser tests' build
- * (NEXT_DIST_DIR, up to date, so nothing is built again), one signup (201, then stored: a second
- * one is 409), and a clean stop (SIGTERM, exit code 0). `.ci/run` runs it on Node 22 after
+ * (NEXT_DIST_DIR, up to date, so nothing is built again), one signup (201, stored once: the same
+ * signup again gets the same answer and adds no row), and a clean stop (SIGTERM, exit code 0). `.ci/run` runs it on Node 22 after
  * `npm test`; the whole `npm start` test is tests/e2e/site-start.test.ts.
  * Usage: node scripts/run-ts.mjs tests/helpers/start-smoke.ts
  */
@@ -10,7 +10,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import pg from 'pg'
+
 import { startSite, stopSite } from '../../scripts/lib/site-server'
+import { readRunning } from '../../src/lib/db/embedded'
 import { E2E_DIST_DIR } from '../e2e/helpers/server'
 
 const fail = (message: string) => {
@@ -45,9 +48,22 @@ try {
       body: JSON.stringify({ email: 'smoke@example.com', name: 'Smoke', product: 'records' }),
     })
   const first = await signup()
-  if (first.status !== 201) fail(`a signup answered ${first.status}: ${await first.text()}`)
+  const firstText = await first.text()
+  if (first.status !== 201) fail(`a signup answered ${first.status}: ${firstText}`)
   const again = await signup()
-  if (again.status !== 409) fail(`the same signup again answered ${again.status}, not 409`)
+  const againText = await again.text()
+  if (again.status !== 201 || againText !== firstText)
+    fail(`the same signup again answered ${again.status} ${againText}, not as the first`)
+  const client = new pg.Client({ connectionString: readRunning(dataDir)?.url })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      "select count(*)::int as n from waitlist_entries where email = 'smoke@example.com'",
+    )
+    if (rows[0]?.n !== 1) fail(`the signup is stored ${rows[0]?.n} times, not once`)
+  } finally {
+    await client.end()
+  }
 } finally {
   const notes = await stopSite(site)
   if (notes.length || site.exit?.code !== 0)

@@ -146,7 +146,10 @@ beforeAll(async () => {
     body: { email, name: 'A', product: 'records' },
   })
   expect(res.status, res.text).toBe(201)
-  signup = { id: res.body.data.id, email }
+  const [entry] = (
+    await app.payload.find({ collection: 'waitlist-entries', where: { email: { equals: email } } })
+  ).docs
+  signup = { id: entry!.id, email }
   fixtures['waitlist-entries'] = signup.id
 
   for (const slug of PERSONAL) {

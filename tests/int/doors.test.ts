@@ -10,7 +10,9 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { SanitizedConfig } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { waitlistConfirmToken, waitlistStatusToken } from '@/services/email/secret-links'
 import { unsubscribeTokenFor } from '@/services/email/unsubscribe-links'
+import { hashToken } from '@/services/subscribe-newsletter'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 
@@ -451,5 +453,178 @@ describe('every door × every role', () => {
         expect(doc).not.toHaveProperty('statusToken')
       }
     }
+  })
+})
+
+/** The email log's rows to an address (the tests work no queue: queued is as good as sent here). */
+const emailsTo = async (email: string) =>
+  (
+    await app.payload.db.drizzle.execute(sql`
+      SELECT subject, message, message_id AS "messageId" FROM email_logs
+      WHERE to_email = ${email} ORDER BY id`)
+  ).rows as { subject: string; message: string; messageId: string }[]
+
+/** The next email from a form may go now: as if the address's last one were an hour old. */
+const letSignupMailGo = () =>
+  app.payload.db.drizzle.execute(
+    sql`UPDATE rate_limits SET window_start = now() - interval '1 hour' WHERE key LIKE 'signup-mail:%'`,
+  )
+
+const signup = (path: string, body: Record<string, unknown>) =>
+  request('anonymous', 'POST', path, body)
+
+const count = async (
+  collection: 'waitlist-entries' | 'newsletter-subscribers' | 'parent-engagements',
+  email: string,
+) => (await app.payload.count({ collection, where: { email: { equals: email } } })).totalDocs
+
+describe('the signup forms tell no one who is on the list', () => {
+  it('the waitlist answers a known address as a new one, and the email tells the person', async () => {
+    const email = uniqueEmail('known')
+    const other = uniqueEmail('fresh')
+    const body = (address: string) => ({ email: address, name: 'Kim', product: 'records' })
+    const first = await signup('/waitlist', body(email))
+    const fresh = await signup('/waitlist', body(other))
+    expect(first.status, first.text).toBe(201)
+    expect(fresh.status).toBe(201)
+    // Unconfirmed, right after the first email: the same answer, and no second email yet.
+    const again = await signup('/waitlist', { ...body(email), name: 'Someone Else' })
+    expect(again.status).toBe(first.status)
+    expect(again.body).toEqual(first.body)
+    expect({ ...fresh.body, data: { ...fresh.body.data, email } }).toEqual(first.body)
+    expect(await emailsTo(email)).toHaveLength(1)
+
+    // Later: the confirmation again, with new links (the earlier confirm link stops working), and
+    // the entry's own name, not the one typed in.
+    await letSignupMailGo()
+    expect((await signup('/waitlist', { ...body(email), name: 'Mallory' })).body).toEqual(
+      first.body,
+    )
+    const mails = await emailsTo(email)
+    expect(mails).toHaveLength(2)
+    expect(mails[1]!.subject).toBe(mails[0]!.subject)
+    expect(mails[1]!.message).toContain('Dear Kim,')
+    expect(mails[1]!.message).not.toContain('Mallory')
+    const stale = await request('anonymous', 'POST', '/waitlist/confirm', {
+      token: waitlistConfirmToken(mails[0]!.messageId),
+    })
+    expect(stale.status).toBe(400)
+    const confirmed = await request('anonymous', 'POST', '/waitlist/confirm', {
+      token: waitlistConfirmToken(mails[1]!.messageId),
+    })
+    expect(confirmed.status, confirmed.text).toBe(200)
+
+    // Confirmed: the same answer again; the email says so, with a new link to the place in line.
+    await letSignupMailGo()
+    expect((await signup('/waitlist', body(email))).body).toEqual(first.body)
+    const reminder = (await emailsTo(email))[2]!
+    expect(reminder.subject).toBe("You're already on the Starfinity Records waitlist")
+    // The reminder's link is the entry's link to its place from now on.
+    expect(
+      (
+        await app.payload.db.drizzle.execute(
+          sql`SELECT 1 FROM waitlist_entries WHERE status_token = ${hashToken(waitlistStatusToken(reminder.messageId))}`,
+        )
+      ).rows,
+    ).toHaveLength(1)
+  })
+
+  it('no one can mail-bomb a known address through the forms: one email per address in the window', async () => {
+    const email = uniqueEmail('bombed')
+    expect((await signup('/waitlist', { email, name: 'Lee', product: 'records' })).status).toBe(201)
+    await letSignupMailGo()
+    // 20 at once, on the waitlist of the same product, another product's and the newsletter.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? signup('/waitlist', { email, name: 'Lee', product: 'records' })
+          : signup('/newsletter', { email }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201))
+    expect(await count('waitlist-entries', email)).toBe(1)
+    expect(await count('newsletter-subscribers', email)).toBe(1)
+    // The first signup's confirmation, the newsletter's new confirmation (a new subscriber always
+    // gets its own), and at most one email from the repeats.
+    const mails = await emailsTo(email)
+    expect(mails.length).toBeGreaterThanOrEqual(2)
+    expect(mails.length).toBeLessThanOrEqual(3)
+    const later = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        signup('/waitlist', { email, name: 'Lee', product: 'records' }),
+      ),
+    )
+    expect(later.every((answer) => answer.status === 201)).toBe(true)
+    expect(await emailsTo(email)).toHaveLength(mails.length)
+  })
+
+  it('the newsletter answers new, unconfirmed and confirmed addresses alike; the email tells which', async () => {
+    const email = uniqueEmail('reader')
+    const first = await signup('/newsletter', { email, firstName: 'Ana' })
+    expect(first.status, first.text).toBe(201)
+    expect(first.body).toEqual({
+      success: true,
+      message: 'Successfully subscribed!',
+      data: { email, confirmationRequired: true },
+    })
+    const unconfirmed = await signup('/newsletter', { email, firstName: 'Ana' })
+    expect(unconfirmed.status).toBe(201)
+    expect(unconfirmed.body).toEqual(first.body)
+    await app.payload.db.drizzle.execute(
+      sql`UPDATE newsletter_subscribers SET double_opt_in_confirmed = true, confirmed_at = now()
+        WHERE email = ${email}`,
+    )
+    await letSignupMailGo()
+    const confirmed = await signup('/newsletter', { email, firstName: 'Eve' })
+    expect(confirmed.status).toBe(201)
+    expect(confirmed.body).toEqual(first.body)
+    const mails = await emailsTo(email)
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Please confirm your Starfinity newsletter subscription',
+      "You're already subscribed to the Starfinity newsletter",
+    ])
+    expect(mails[1]!.message).toContain('Dear Ana,')
+  })
+
+  it('the parent survey answers a second survey of an address as the first', async () => {
+    const body = { name: 'Pat', email: uniqueEmail('parent'), childAge: '5-6' }
+    const first = await signup('/parent-engagement', body)
+    const again = await signup('/parent-engagement', { ...body, name: 'Other' })
+    expect(first.status, first.text).toBe(201)
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual(first.body)
+    expect(first.text).not.toContain('"id"')
+    expect(await count('parent-engagements', body.email)).toBe(1)
+  })
+
+  it('a waitlist confirmation link expires; its page says so, and signing up again sends a new one', async () => {
+    const email = uniqueEmail('late')
+    expect((await signup('/waitlist', { email, name: 'Ola', product: 'studio' })).status).toBe(201)
+    const [mail] = await emailsTo(email)
+    expect(mail!.message).toMatch(/works for \d+ hours/)
+    const token = waitlistConfirmToken(mail!.messageId)
+    await app.payload.db.drizzle.execute(
+      sql`UPDATE waitlist_entries SET confirm_expires = now() - interval '1 second'
+        WHERE email = ${email}`,
+    )
+    const expired = await request('anonymous', 'POST', '/waitlist/confirm', { token })
+    expect(expired.status).toBe(400)
+    expect(expired.body.errors.token).toMatch(/expired.*join the waitlist again/i)
+    const page = await app.request('POST', '/waitlist/confirm', {
+      rawBody: `token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(page.status).toBe(303)
+    expect(page.headers.get('location')).toMatch(
+      /\/waitlist\/confirm\?status=expired&product=studio$/,
+    )
+
+    await letSignupMailGo()
+    expect((await signup('/waitlist', { email, name: 'Ola', product: 'studio' })).status).toBe(201)
+    const renewed = (await emailsTo(email))[1]!
+    const confirmed = await request('anonymous', 'POST', '/waitlist/confirm', {
+      token: waitlistConfirmToken(renewed.messageId),
+    })
+    expect(confirmed.status, confirmed.text).toBe(200)
   })
 })

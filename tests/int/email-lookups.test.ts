@@ -73,7 +73,7 @@ describe('email lookups at 10,000 rows', () => {
     const statuses = []
     for (const [path, body] of signups)
       statuses.push((await app.request('POST', path, { body, ip: randomIp() })).status)
-    expect(statuses).toEqual([201, 201, 201, 409])
+    expect(statuses).toEqual([201, 201, 201, 201])
 
     // Statistics reach the shared counters when a backend exits (before it leaves
     // pg_stat_activity): end the app's connections and wait until they are gone.

@@ -18,5 +18,10 @@ describe('the proxy matcher', () => {
     expect(matches('/api/newsletter', { 'content-length': String(10 * MB) })).toBe(false)
     expect(matches('/api/contact', { 'transfer-encoding': 'chunked' })).toBe(false)
     expect(matches('/admin/collections/users', { 'content-length': '120' })).toBe(false)
+    expect(matches('/admin/login', { 'content-length': '10' })).toBe(false)
+    // An empty body is none: such a request gets the policy and headers from the proxy.
+    expect(matches('/faq', { 'content-length': '0' })).toBe(true)
+    expect(matches('/api/media/file/logo.svg', { 'content-length': '0' })).toBe(true)
+    expect(matches('/faq', { 'content-length': '0', 'transfer-encoding': 'chunked' })).toBe(false)
   })
 })

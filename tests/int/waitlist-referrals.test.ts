@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { runEmailQueue } from '@/jobs/queue'
 import type { Product } from '@/lib/constants'
+import { referralUrl } from '@/lib/referrals'
 import { siteSettings } from '@/seed/data'
 import { readWaitlistStatus } from '@/services/confirm-waitlist'
 import { placesPerReferral, waitlistLine } from '@/services/waitlist-line'
@@ -77,13 +78,18 @@ const entryOf = async (email: string, product: Product) =>
       FROM waitlist_entries WHERE email = ${email} AND product = ${product}`)
   ).rows[0] as EntryRow
 
-/** The Message-ID of the entry's confirmation email: its links' tokens are derived from it. */
+/** The entry's referral link, as its emails carry it (the signup's answer does not: decision 0163). */
+const referralUrlOf = async (email: string, product: Product) =>
+  referralUrl(product, (await entryOf(email, product)).referral_code)
+
+/** The Message-ID of the entry's latest confirmation email: its links' tokens are derived from it. */
 const messageIdOf = async (entryId: number) =>
   String(
     (
       await app.payload.db.drizzle.execute(sql`
         SELECT message_id FROM email_logs
-        WHERE waitlist_entry_id = ${entryId} AND email_type = 'confirmation'`)
+        WHERE waitlist_entry_id = ${entryId} AND email_type = 'confirmation'
+        ORDER BY id DESC LIMIT 1`)
     ).rows[0]?.message_id,
   )
 
@@ -112,27 +118,33 @@ const drain = async () => {
 }
 
 describe('signup answers', () => {
-  it('answers 201 with message, position and a referral URL; the next signup is one place behind', async () => {
-    const first = await join('publishing')
+  it('answers 201 with the message and no place or code (decision 0163); the next signup is one place behind', async () => {
+    const firstEmail = uniqueEmail('line')
+    const secondEmail = uniqueEmail('line')
+    const first = await join('publishing', firstEmail)
     expect(first.status, first.text).toBe(201)
-    expect(first.body.message).toBe('Successfully joined waitlist!')
-    const second = await join('publishing')
+    expect(first.body).toEqual({
+      success: true,
+      message: 'Successfully joined waitlist!',
+      data: { email: firstEmail, product: 'publishing' },
+    })
+    const second = await join('publishing', secondEmail)
     expect(second.status, second.text).toBe(201)
-    expect(second.body.position).toBe(first.body.position + 1)
+    const line = await adminLine('publishing')
+    expect(line.get(secondEmail)!.position).toBe(line.get(firstEmail)!.position + 1)
     const { count } = (
       await app.payload.db.drizzle.execute(
         sql`SELECT count(*)::int AS count FROM waitlist_entries WHERE product = 'publishing'`,
       )
     ).rows[0] as { count: number }
-    expect(second.body.position).toBe(count)
+    expect(line.get(secondEmail)!.position).toBe(count)
 
-    const url = new URL(second.body.referralUrl)
+    const secondUrl = await referralUrlOf(secondEmail, 'publishing')
+    const url = new URL(secondUrl)
     expect(url.origin + url.pathname).toBe('https://starfinity.example/waitlist')
     expect(url.searchParams.get('product')).toBe('publishing')
-    expect(codeOf(second.body.referralUrl)).toMatch(/^[A-Za-z0-9]{10}$/)
-    expect(codeOf(second.body.referralUrl)).not.toBe(codeOf(first.body.referralUrl))
-    const row = await entryOf(second.body.data.email, 'publishing')
-    expect(row.referral_code).toBe(codeOf(second.body.referralUrl))
+    expect(codeOf(secondUrl)).toMatch(/^[A-Za-z0-9]{10}$/)
+    expect(codeOf(secondUrl)).not.toBe(codeOf(await referralUrlOf(firstEmail, 'publishing')))
   })
 
   it('queues the confirmation with the signup: links redacted in the log, real ones delivered', async () => {
@@ -151,7 +163,7 @@ describe('signup answers', () => {
     expect(log[0].status).toBe('queued')
     expect(log[0].message).toContain('/waitlist/confirm?token=[redacted]')
     expect(log[0].message).toContain('/waitlist/status?token=[redacted]')
-    expect(log[0].message).toContain(res.body.referralUrl)
+    expect(log[0].message).toContain(await referralUrlOf(email, 'records'))
 
     await drain()
     const [mail] = smtp.to(email)
@@ -181,7 +193,7 @@ describe('signup answers', () => {
     expect(again.body.errors).toHaveProperty('token')
     const status = await readWaitlistStatus(app.payload, statusToken!)
     expect(status).toMatchObject({ confirmed: true, product: 'records', referrals: 0 })
-    expect(status.confirmed && status.referralUrl).toBe(res.body.referralUrl)
+    expect(status.confirmed && status.referralUrl).toBe(await referralUrlOf(email, 'records'))
     // The confirm token opens no status page.
     await expect(readWaitlistStatus(app.payload, confirmToken!)).rejects.toMatchObject({
       status: 400,
@@ -202,9 +214,9 @@ describe('signup answers', () => {
 describe('referrals', () => {
   it('count only once the referred person confirmed; never for the same address or another product', async () => {
     const referrerEmail = uniqueEmail('referrer')
-    const referrer = await join('universe', referrerEmail)
-    const code = codeOf(referrer.body.referralUrl)
+    expect((await join('universe', referrerEmail)).status).toBe(201)
     const referrerRow = await entryOf(referrerEmail, 'universe')
+    const code = referrerRow.referral_code
 
     const friendEmail = uniqueEmail('friend')
     expect((await join('universe', friendEmail, code)).status).toBe(201)
@@ -224,8 +236,9 @@ describe('referrals', () => {
     const otherEmail = uniqueEmail('other')
     expect((await join('records', otherEmail, code)).status).toBe(201)
     expect((await entryOf(otherEmail, 'records')).referred_by_id).toBeNull()
-    // The same address again is a duplicate: 409, as before.
-    expect((await join('universe', friendEmail, code)).status).toBe(409)
+    // The same address again is answered as a new signup and changes nothing (decision 0163).
+    expect((await join('universe', friendEmail, code)).status).toBe(201)
+    expect((await entryOf(friendEmail, 'universe')).id).toBe(friend.id)
     expect((await adminLine('universe')).get(referrerEmail)?.referrals).toBe(1)
   })
 
@@ -262,8 +275,9 @@ describe('referrals', () => {
   it('50 referred signups at once, then 50 confirmations at once, count exactly 50', async () => {
     const product: Product = 'earth-app'
     const referrerEmail = uniqueEmail('popular')
-    const referrer = await join(product, referrerEmail)
-    const code = codeOf(referrer.body.referralUrl)
+    expect((await join(product, referrerEmail)).status).toBe(201)
+    const code = (await entryOf(referrerEmail, product)).referral_code
+    const startedAt = (await adminLine(product)).get(referrerEmail)!.position
     const emails = Array.from({ length: 50 }, (_, i) => uniqueEmail(`crowd${i}`))
     const signups = await Promise.all(emails.map((email) => join(product, email, code)))
     expect(signups.map((res) => res.status)).toEqual(emails.map(() => 201))
@@ -274,7 +288,7 @@ describe('referrals', () => {
     const line = await adminLine(product)
     expect(line.get(referrerEmail)?.referrals).toBe(50)
     // The referrer was first in this fresh line of people and stays first.
-    expect(line.get(referrerEmail)?.position).toBe(referrer.body.position)
+    expect(line.get(referrerEmail)?.position).toBe(startedAt)
     const positions = [...line.values()].map((entry) => entry.position).sort((a, b) => a - b)
     expect(positions).toEqual(positions.map((_, index) => index + 1))
   })
@@ -378,8 +392,8 @@ describe('admin views', () => {
 
   it("one person's export has the referral code and no token; erasing a referrer unlinks referrals", async () => {
     const email = uniqueEmail('erased')
-    const joined = await join('publishing', email)
-    const code = codeOf(joined.body.referralUrl)
+    expect((await join('publishing', email)).status).toBe(201)
+    const code = (await entryOf(email, 'publishing')).referral_code
     const friendEmail = uniqueEmail('kept')
     await join('publishing', friendEmail, code)
     const person = await app.request('GET', `/admin/people?email=${encodeURIComponent(email)}`, {

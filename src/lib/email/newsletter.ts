@@ -32,3 +32,31 @@ export const confirmationEmail = (link: string, hours: number, firstName?: strin
     '<p>With cosmic love,<br>The Starfinity Team</p>'
   return { subject: 'Please confirm your Starfinity newsletter subscription', text, html }
 }
+
+/**
+ * To a confirmed subscriber whose address was entered on a newsletter form again (the form answers
+ * as for a new signup, decision 0163).
+ */
+export const alreadySubscribedEmail = (firstName?: string | null) => {
+  const greeting = `Dear ${firstName?.trim() || 'Friend'},`
+  const intro =
+    "Someone, probably you, entered this address on one of our newsletter forms. You're already subscribed to the Starfinity newsletter: there is nothing more to do."
+  const leave =
+    'If it was not you, ignore this email: nothing has changed. Every newsletter has a link to unsubscribe or choose what you receive.'
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    leave,
+    '',
+    'With cosmic love,',
+    'The Starfinity Team',
+  ].join('\n')
+  const html =
+    `<p>${escapeHtml(greeting)}</p>` +
+    `<p>${escapeHtml(intro)}</p>` +
+    `<p>${escapeHtml(leave)}</p>` +
+    '<p>With cosmic love,<br>The Starfinity Team</p>'
+  return { subject: "You're already subscribed to the Starfinity newsletter", text, html }
+}

@@ -100,6 +100,8 @@ const connect = async () => {
     application_name: 'page cache revalidations',
     keepAlive: true,
     connectionTimeoutMillis: 5_000,
+    // A database that hangs is treated as gone: the connection is dropped and opened again.
+    query_timeout: 5_000,
   })
   client.on('error', () => lost(client))
   client.on('end', () => lost(client))

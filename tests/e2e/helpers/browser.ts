@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  chromium,
+} from 'playwright-core'
 import pg from 'pg'
 import { inject } from 'vitest'
 
@@ -153,10 +159,16 @@ export const query = async <T extends pg.QueryResultRow = Record<string, unknown
   }
 }
 
+/** Closes a notice with its button and waits until it is gone: the next one shown is a new one. */
+export const closeNotice = async (notice: Locator) => {
+  await notice.getByRole('button', { name: 'Close notification' }).click()
+  await notice.waitFor({ state: 'detached' })
+}
+
 /**
- * Newsletter signups are double opt-in: a second signup of an unconfirmed address resends the
- * confirmation (201). This stands for the visitor pressing the confirm button, after which a
- * second signup is the spec's duplicate (409).
+ * Newsletter signups are double opt-in. This stands for the visitor pressing the confirm button:
+ * a signup of the address after it is answered as any signup, and the email says "you're already
+ * subscribed" (decision 0163).
  */
 export const confirmSubscriber = async (email: string) => {
   const rows = await query(

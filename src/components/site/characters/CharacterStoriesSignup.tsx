@@ -1,7 +1,5 @@
 'use client'
 
-import { isDuplicate } from '@/lib/api-client'
-
 import { NewsletterForm } from '../forms/NewsletterForm'
 
 /** Interest tag of the characters page's email capture (spec §2: product 'characters-stories'). */
@@ -20,11 +18,9 @@ export function CharacterStoriesSignup() {
         title: 'Welcome to the adventure!',
         description: 'New stories about Dune and friends will find their way to your inbox.',
       }}
-      failure={(error) => ({
+      failure={() => ({
         title: 'Subscription failed',
-        description: isDuplicate(error)
-          ? "You're already subscribed to our newsletter!"
-          : 'Please enter a valid email address.',
+        description: 'Please enter a valid email address.',
       })}
     />
   )

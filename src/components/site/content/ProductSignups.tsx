@@ -1,6 +1,6 @@
 'use client'
 
-import { ApiError, isDuplicate } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-client'
 
 import { NewsletterForm } from '../forms/NewsletterForm'
 
@@ -26,7 +26,7 @@ export function PublishingSignup() {
   )
 }
 
-/** Records page newsletter (spec §8: its own duplicate text). */
+/** Records page newsletter (a known address is answered as a new one, decision 0163). */
 export function RecordsSignup() {
   return (
     <NewsletterForm
@@ -38,11 +38,9 @@ export function RecordsSignup() {
         title: 'Successfully subscribed!',
         description: "You'll hear about new songs and releases from Starfinity Records first.",
       }}
-      failure={(error) => ({
+      failure={() => ({
         title: 'Subscription failed',
-        description: isDuplicate(error)
-          ? "You're already subscribed to our music updates!"
-          : 'Please enter a valid email address.',
+        description: 'Please enter a valid email address.',
       })}
     />
   )

@@ -1,7 +1,5 @@
 'use client'
 
-import { isDuplicate } from '@/lib/api-client'
-
 import { NewsletterForm } from '../forms/NewsletterForm'
 
 /** Spec §7: the connect form's interests. */
@@ -20,11 +18,9 @@ export function ConnectSignup() {
         description:
           "Thank you for joining our community. You'll receive weekly insights on consciousness and creativity.",
       }}
-      failure={(error) => ({
+      failure={() => ({
         title: 'Subscription failed',
-        description: isDuplicate(error)
-          ? "You're already subscribed to our newsletter!"
-          : 'Please enter a valid email address.',
+        description: 'Please enter a valid email address.',
       })}
     />
   )

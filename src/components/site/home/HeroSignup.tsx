@@ -2,7 +2,7 @@
 
 import { NewsletterForm } from '../forms/NewsletterForm'
 
-/** Spec §7: the hero's interests and source; §8: its notices (any failure, 409 included). */
+/** Spec §7: the hero's interests and source; §8: its notices. */
 export const HERO_INTERESTS = ['universe', 'updates', 'community']
 
 export function HeroSignup() {

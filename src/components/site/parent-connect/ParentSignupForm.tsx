@@ -1,6 +1,6 @@
 'use client'
 
-import { ApiError, apiFetch, isDuplicate } from '@/lib/api-client'
+import { apiFetch } from '@/lib/api-client'
 import { CHILD_AGES } from '@/lib/constants'
 
 import { Field, Form, Select, SubmitButton, TextField } from '../forms/fields'
@@ -40,14 +40,11 @@ export function ParentSignupForm({
         description: "Your free 'Five-Minute Nature Moments' guide is on its way to your inbox.",
       })
       onSuccess()
-    } catch (error) {
+    } catch {
       notify({
         variant: 'destructive',
         title: 'Connection Error',
-        description:
-          isDuplicate(error) && error instanceof ApiError && error.serverMessage
-            ? error.serverMessage
-            : 'Please try again in a moment.',
+        description: 'Please try again in a moment.',
       })
     }
   })

@@ -1,6 +1,6 @@
 'use client'
 
-import { apiFetch, isDuplicate } from '@/lib/api-client'
+import { apiFetch } from '@/lib/api-client'
 import { REFERRAL_SOURCES, WAITLIST_INTERESTS } from '@/lib/constants'
 
 import { CheckboxGroup, Field, Form, Select, SubmitButton, TextField } from '../forms/fields'
@@ -14,12 +14,14 @@ const validation = lazyValidation(() =>
 
 export const WAITLIST_PENDING = 'Joining the cosmic waitlist...'
 
-/** What POST /api/waitlist answers (201). */
-type WaitlistJoined = { message: string; position: number; referralUrl: string }
+/** What the success notice says, to a new address and a known one alike (decision 0163). */
+export const WAITLIST_JOINED_TEXT =
+  'Check your inbox: confirm your address with the link we just emailed you. The email also has the links to your place in line and to share: every friend who joins and confirms moves you up.'
 
 /**
  * Email, first name, interests and referral (spec §3, §5). Success clears every field, the
- * interest choices included; failure keeps them and explains (409: already on this waitlist).
+ * interest choices included; failure keeps them and explains. The answer is the same for an address
+ * already on the waitlist (the email tells the person), so the notice never says which it was.
  */
 export function WaitlistForm({
   product,
@@ -35,7 +37,7 @@ export function WaitlistForm({
 
   const submit = form.handleSubmit(async ({ email, name, interests, referralSource }) => {
     try {
-      const joined = await apiFetch<WaitlistJoined>('/api/waitlist', {
+      await apiFetch('/api/waitlist', {
         body: {
           email,
           name,
@@ -46,18 +48,12 @@ export function WaitlistForm({
         },
       })
       form.reset({ email: '', name: '', interests: [], referralSource: '' })
-      notify({
-        title: 'Successfully joined waitlist!',
-        description: `You're number ${joined.position} in line. Confirm your address with the link we just emailed you, then share your link: every friend who joins and confirms moves you up.`,
-        link: { url: joined.referralUrl, label: 'Your referral link' },
-      })
-    } catch (error) {
+      notify({ title: 'Successfully joined waitlist!', description: WAITLIST_JOINED_TEXT })
+    } catch {
       notify({
         variant: 'destructive',
         title: 'Waitlist signup failed',
-        description: isDuplicate(error)
-          ? "You're already on the waitlist for this product!"
-          : 'Please check your email address and try again.',
+        description: 'Please check your email address and try again.',
       })
     }
   })

@@ -12,7 +12,12 @@ import {
   Stack,
   Title,
 } from '@/components/site/ui'
-import { WAITLIST_CONFIRM_INVALID, WAITLIST_CONFIRM_TEXT } from '@/lib/email/waitlist'
+import {
+  WAITLIST_CONFIRM_EXPIRED,
+  WAITLIST_CONFIRM_INVALID,
+  WAITLIST_CONFIRM_TEXT,
+} from '@/lib/email/waitlist'
+import { isWaitlistPageProduct } from '@/components/site/waitlist/products'
 import { pageMetadata } from '@/lib/metadata'
 
 export const dynamic = 'force-dynamic'
@@ -22,15 +27,18 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 }
 
-type Props = { searchParams: Promise<{ token?: string; status?: string }> }
+type Props = { searchParams: Promise<{ token?: string; status?: string; product?: string }> }
 
 /**
  * The confirm link of the waitlist email opens this page; only its button (a POST) confirms, so a
- * mail scanner that follows the link confirms nothing. A confirmation goes on to the status page.
+ * mail scanner that follows the link confirms nothing. A confirmation goes on to the status page;
+ * an expired link says so, and how to get a new one.
  */
 export default async function ConfirmWaitlistPage({ searchParams }: Props) {
-  const { token, status } = await searchParams
-  const isValidLink = Boolean(token) && status !== 'invalid'
+  const { token, status, product } = await searchParams
+  // An expired link comes back with its product: its waitlist page sends a new one.
+  const waitlist = isWaitlistPageProduct(product) ? `/waitlist?product=${product}` : '/waitlist'
+  const isValidLink = Boolean(token) && status !== 'invalid' && status !== 'expired'
   return (
     <Page>
       <Section>
@@ -50,9 +58,9 @@ export default async function ConfirmWaitlistPage({ searchParams }: Props) {
               ) : (
                 <>
                   <Notice $tone="error" role="alert">
-                    {WAITLIST_CONFIRM_INVALID}
+                    {status === 'expired' ? WAITLIST_CONFIRM_EXPIRED : WAITLIST_CONFIRM_INVALID}
                   </Notice>
-                  <ButtonLink href="/waitlist">Go to the waitlist</ButtonLink>
+                  <ButtonLink href={waitlist}>Join the waitlist again</ButtonLink>
                 </>
               )}
             </Stack>
