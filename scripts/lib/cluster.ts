@@ -49,6 +49,8 @@ export type ClusterOptions = {
   front?: boolean
   /** The instances' database (already migrated and seeded: `npm run migrate`). */
   databaseUrl: string
+  /** Another address of it for some instances (e.g. through a relay that can be cut), by index. */
+  databaseUrls?: string[]
   /** The build directory every instance copies (relative to the project). */
   buildDir: string
   /** The instances' environment; NEXT_DIST_DIR, PORT, DATABASE_URL and SERVER_URL are set over it. */
@@ -95,7 +97,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
       if (site) printed += site.output()
       site = await startSite({
         run: 'serve-script',
-        databaseUrl: options.databaseUrl,
+        databaseUrl: options.databaseUrls?.[index] ?? options.databaseUrl,
         port,
         host: '127.0.0.1',
         logFile: `${logFile}.${Date.now()}`,

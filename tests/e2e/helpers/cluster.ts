@@ -23,13 +23,25 @@ export type TestCluster = Omit<Cluster, 'front'> & {
 export const startCluster = async ({
   instances = 2,
   env = {},
-}: { instances?: number; env?: Record<string, string> } = {}): Promise<TestCluster> => {
+  databaseUrlOf,
+}: {
+  instances?: number
+  env?: Record<string, string>
+  /** The database's address for an instance (e.g. through a relay), by index. */
+  databaseUrlOf?: (url: string, index: number) => string | Promise<string>
+} = {}): Promise<TestCluster> => {
   const database = await seededDatabase(`cluster_${CHECKOUT_ID}_${process.pid}`)
   let cluster: Cluster
   try {
+    const databaseUrls = await Promise.all(
+      Array.from({ length: instances }, (_, index) =>
+        databaseUrlOf ? databaseUrlOf(database.url, index) : database.url,
+      ),
+    )
     cluster = await startClusterOf({
       instances,
       databaseUrl: database.url,
+      databaseUrls,
       buildDir: E2E_DIST_DIR,
       env: serverEnv(database.url, { TRUST_PROXY: '1', ...env }),
       logDir: path.join(root, 'test-results', `cluster-${process.pid}`),
