@@ -11,7 +11,7 @@ export type LighthouseResult = { score: number; tbt: number; lcp: number; cls: n
 const startChrome = () =>
   chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    // The TLS front's certificate is self-signed (scripts/bench/tls-front.ts).
+    // The front's certificate is self-signed, made for the run (scripts/lib/front.ts).
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'],
   })
 

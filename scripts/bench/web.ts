@@ -8,9 +8,9 @@
  * requests, whether the response came from a cache, CLS, and whether the largest contentful paint
  * element is in the server HTML; then each page's throughput and p99 at 20 concurrent clients as
  * a ratio to the bare route (/api/status) of the same server, and Lighthouse mobile (score, TBT,
- * LCP, CLS; LIGHTHOUSE_RUNS runs each, median, default 1), through a TLS and HTTP/2 front as
- * in a deployment (scripts/bench/tls-front.ts; LIGHTHOUSE_VIA=direct for plain HTTP/1.1 to the
- * site, decision 133). The floor is the 404 page of the same
+ * LCP, CLS; LIGHTHOUSE_RUNS runs each, median, default 1), through the production front (nginx
+ * with deploy/nginx's template: TLS, HTTP/2, its page cache; LIGHTHOUSE_VIA=direct for plain
+ * HTTP/1.1 to the site, decisions 133 and 155). The floor is the 404 page of the same
  * build: the framework and the site's shell with no page content. Budgets: JS ≤ floor + 40 KB,
  * CLS 0, LCP element in the server HTML, throughput ≥ 0.8× and p99 < 2× the bare route's,
  * Lighthouse ≥ 98, TBT ≤ 150 ms, LCP ≤ 2 s. Lighthouse also runs on an empty Next.js page with
@@ -31,10 +31,11 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 
 import { INTERNAL_ROUTES, PUBLIC_ROUTES } from '../../src/lib/routes'
+import { freePort } from '../../src/lib/db/embedded'
+import { type Front, startFront } from '../lib/front'
 import { type Site, startSite, stopSite } from '../lib/site-server'
 import { startEmptyNextApp } from './lighthouse-floor'
 import { type LighthouseResult, medianRun } from './lighthouse'
-import { startTlsFront, type TlsFront } from './tls-front'
 import { LOAD_CONNECTIONS, type LoadResult, load } from './web-load'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -224,16 +225,17 @@ const main = async () => {
     const bare = await load(`${base}${BARE_ROUTE}`, LOAD_SECONDS)
     for (const result of results) result.load = await load(`${base}${result.route}`, LOAD_SECONDS)
 
-    const via = LIGHTHOUSE_DIRECT ? 'plain HTTP/1.1 to the site' : 'a TLS and HTTP/2 front'
+    const via = LIGHTHOUSE_DIRECT ? 'plain HTTP/1.1 to the site' : 'the production front'
     console.log(`lighthouse mobile: ${LIGHTHOUSE_RUNS} run(s) per route, through ${via}…`)
     const emptyApp = await startEmptyNextApp()
-    let fronts: TlsFront[] = []
+    let fronts: Front[] = []
     const lighthouseFloor: { before?: LighthouseResult | null; after?: LighthouseResult | null } =
       {}
     try {
       // The site and the floor are measured the same way.
-      if (!LIGHTHOUSE_DIRECT)
-        fronts = await Promise.all([startTlsFront(base), startTlsFront(emptyApp.url)])
+      const frontOf = async (origin: string) =>
+        startFront({ port: await freePort(), upstreams: [`127.0.0.1:${new URL(origin).port}`] })
+      if (!LIGHTHOUSE_DIRECT) fronts = [await frontOf(base), await frontOf(emptyApp.url)]
       const [siteUrl, floorUrl] = LIGHTHOUSE_DIRECT
         ? [base, emptyApp.url]
         : fronts.map((front) => front.url)
@@ -246,7 +248,7 @@ const main = async () => {
       lighthouseFloor.after = await medianRun(`${floorUrl}/`, LIGHTHOUSE_RUNS)
       console.log(`  empty Next.js page, again: ${describe(lighthouseFloor.after)}`)
     } finally {
-      for (const front of fronts) await front.close()
+      for (const front of fronts) await front.stop()
       await stopSite(emptyApp)
     }
 
