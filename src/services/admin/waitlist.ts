@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import type { AdminUser } from '@/access/admin'
 import { PRODUCTS, type Product } from '@/lib/constants'
 import type { AdminEmail } from '@/schemas/admin'
-import { type PlacesPerReferral, placesPerReferral, waitlistLine } from '@/services/waitlist-line'
+import { type PlacesPerReferral, placesPerReferral, waitlistLine } from '@/services/waitlist/line'
 
 import { changeAudited, emailAudited } from './changes'
 import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'

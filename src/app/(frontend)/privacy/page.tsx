@@ -12,7 +12,7 @@ import {
   Title,
 } from '@/components/site/ui'
 import { getSiteSettings } from '@/lib/site-content'
-import { retentionOf, UNCONFIRMED_SIGNUP_DAYS } from '@/services/retention'
+import { retentionOf, UNCONFIRMED_SIGNUP_DAYS } from '@/services/shared/retention'
 import { routeMetadata } from '@/components/site/content/page-metadata'
 
 export const generateMetadata = () => routeMetadata('/privacy')

@@ -8,7 +8,7 @@ import {
 import { Button, ButtonLink, Lead } from '@/components/site/ui'
 import { DATA_ERASED } from '@/lib/email/data-request'
 import { INVALID_LINK } from '@/schemas/email'
-import { openDataRequest } from '@/services/data-requests'
+import { openDataRequest } from '@/services/email-links/data-requests'
 
 import { readByToken } from '../read-by-token'
 

@@ -12,7 +12,7 @@ import { Button, Lead, Subheading } from '@/components/site/ui'
 import { EMAIL_FREQUENCIES } from '@/lib/constants'
 import { DATA_REQUEST_SENT } from '@/lib/email/data-request'
 import { INVALID_LINK } from '@/schemas/email'
-import { preferencesFor } from '@/services/email/preferences'
+import { preferencesFor } from '@/services/email-links/preferences'
 
 import { readByToken } from '../read-by-token'
 

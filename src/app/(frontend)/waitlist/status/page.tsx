@@ -8,7 +8,7 @@ import {
 import { Lead } from '@/components/site/ui'
 import { PRODUCT_LABELS } from '@/lib/constants'
 import { WAITLIST_STATUS_INVALID } from '@/lib/email/waitlist'
-import { readWaitlistStatus } from '@/services/confirm-waitlist'
+import { readWaitlistStatus } from '@/services/waitlist/confirm'
 
 import { readByToken } from '../../email/read-by-token'
 
