@@ -4,7 +4,7 @@ import { personalDataAccess } from '@/access'
 import { statusField } from '@/fields'
 import { ANALYTICS_ACTIONS, ANALYTICS_CATEGORIES } from '@/lib/constants'
 
-/** The hottest table: written by one plain insert per event (see services/track-analytics-event.ts). */
+/** The hottest table: written by one plain insert per event (see services/analytics/record.ts). */
 export const AnalyticsEvents: CollectionConfig = {
   slug: 'analytics-events',
   admin: {

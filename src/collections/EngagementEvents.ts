@@ -4,7 +4,7 @@ import { personalDataAccess } from '@/access'
 import { statusField } from '@/fields'
 import { ENGAGEMENT_EVENT_TYPES } from '@/lib/constants'
 
-/** Written by one plain insert per event (see services/record-engagement-event.ts). */
+/** Written by one plain insert per event (see services/analytics/record.ts). */
 export const EngagementEvents: CollectionConfig = {
   slug: 'engagement-events',
   admin: {

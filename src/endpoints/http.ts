@@ -107,6 +107,10 @@ export const readBody = async (req: PayloadRequest, limit: number): Promise<Buff
   return Buffer.concat(chunks)
 }
 
+/** The raw body as text, at most `limit` bytes (webhook signatures cover the exact bytes). */
+export const readText = async (req: PayloadRequest, limit = 256 * 1024): Promise<string> =>
+  (await readBody(req, limit)).toString('utf8')
+
 /** Reads a JSON body: 415 unless JSON, 413 past the limit (checked while streaming), 400 when malformed. */
 export const readJson = async (
   req: PayloadRequest,

@@ -2,7 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { SHOP_CACHE_MS } from '@/lib/shopify/types'
 import { shopProductsQuerySchema } from '@/schemas/shop'
-import { readShopInfo, readShopProducts } from '@/services/read-shop'
+import { readShopInfo, readShopProducts } from '@/services/shop/read'
 
 import { handler, json, parseWith } from './http'
 

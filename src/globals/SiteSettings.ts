@@ -6,8 +6,8 @@ import { previewAdmin } from '@/access/preview'
 import { DEFAULT_PLACES_PER_REFERRAL } from '@/lib/constants'
 import { contentVersions } from '@/lib/content/versions'
 import { revalidatePublishedGlobal } from '@/lib/revalidate'
-import { PLACES_FIELDS } from '@/services/waitlist-line'
-import { RETENTION_DEFAULTS } from '@/services/retention'
+import { PLACES_FIELDS } from '@/services/waitlist/line'
+import { RETENTION_DEFAULTS } from '@/services/shared/retention'
 
 const link = (name: string, description: string) => ({
   name,

@@ -1,6 +1,6 @@
 import type { TaskConfig } from 'payload'
 
-import { purgeExpiredData as purge } from '@/services/retention'
+import { purgeExpiredData as purge } from '@/services/shared/retention'
 
 /** Deletes what is past its retention age (runs nightly). */
 export const purgeExpiredData: TaskConfig<{ input: object; output: { purged: number } }> = {

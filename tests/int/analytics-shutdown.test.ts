@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { runShutdownTasks } from '@/lib/shutdown'
-import { bufferedAnalyticsRows } from '@/services/analytics-buffer'
+import { bufferedAnalyticsRows } from '@/services/analytics/buffer'
 
 import { startApp, type TestApp } from '../helpers/app'
 

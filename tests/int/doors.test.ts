@@ -10,9 +10,8 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { SanitizedConfig } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { waitlistConfirmToken, waitlistStatusToken } from '@/services/email/secret-links'
+import { hashToken, waitlistConfirmToken, waitlistStatusToken } from '@/services/email/secret-links'
 import { unsubscribeTokenFor } from '@/services/email/unsubscribe-links'
-import { hashToken } from '@/services/subscribe-newsletter'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 

@@ -178,7 +178,7 @@ describe('newsletter double opt-in', () => {
     expect(smtp.to(email)).toHaveLength(1)
     // After the window a new link goes out, and the old one no longer works.
     const first = confirmLink(smtp.to(email)[0]).token
-    // (The window is the address's, shared by every signup form: services/signup-mail.ts.)
+    // (The window is the address's, shared by every signup form: services/shared/signup-mail.ts.)
     await app.payload.db.drizzle.execute(
       sql`UPDATE rate_limits SET window_start = now() - interval '6 minutes' WHERE key LIKE 'signup-mail:%'`,
     )

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { bufferedAnalyticsRows } from '@/services/analytics-buffer'
+import { bufferedAnalyticsRows } from '@/services/analytics/buffer'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 import { handler } from '@/endpoints/http'
 import { CONTROL_CHARACTERS } from '@/schemas/common'
-import { flushAnalytics } from '@/services/analytics-buffer'
+import { flushAnalytics } from '@/services/analytics/buffer'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 

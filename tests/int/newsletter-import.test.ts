@@ -9,9 +9,8 @@ import {
   NO_EMAIL_COLUMN,
   runNewsletterImport,
 } from '@/services/admin/newsletter-import'
-import { confirmationToken } from '@/services/email/secret-links'
-import { purgeExpiredData } from '@/services/retention'
-import { hashToken } from '@/services/subscribe-newsletter'
+import { confirmationToken, hashToken } from '@/services/email/secret-links'
+import { purgeExpiredData } from '@/services/shared/retention'
 
 import { startApp, type TestApp } from '../helpers/app'
 

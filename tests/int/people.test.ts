@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { erasedAddressHash } from '@/lib/anonymize'
 import { addressFields } from '@/services/admin/people'
 import { dataRequestToken, revealSecretLinks } from '@/services/email/secret-links'
-import { unsubscribeAll } from '@/services/email/preferences'
+import { unsubscribeAll } from '@/services/email-links/preferences'
 import { unsubscribeTokenFor } from '@/services/email/unsubscribe-links'
 import { queueEmail } from '@/services/email/queue'
-import { confirmNewsletter } from '@/services/subscribe-newsletter'
+import { confirmNewsletter } from '@/services/newsletter/subscribe'
 
 import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
 

@@ -4,7 +4,7 @@ import {
   bufferAnalyticsRows,
   bufferedAnalyticsRows,
   flushAnalytics,
-} from '@/services/analytics-buffer'
+} from '@/services/analytics/buffer'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 

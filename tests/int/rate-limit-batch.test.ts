@@ -1,5 +1,5 @@
 /**
- * Rate-limit counts of concurrent requests are written in batches (services/rate-limit.ts): the
+ * Rate-limit counts of concurrent requests are written in batches (services/shared/rate-limit.ts): the
  * same requests are refused as with one statement each, concurrent hits share statements, and a
  * batch whose statement fails settles every request waiting on it.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { runEmailQueue } from '@/jobs/queue'
 import { siteSettings } from '@/seed/data'
-import { purgeExpiredData, RETENTION_DEFAULTS } from '@/services/retention'
+import { purgeExpiredData, RETENTION_DEFAULTS } from '@/services/shared/retention'
 
 import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
 

@@ -3,7 +3,7 @@ import type { MigrateDownArgs, MigrateUpArgs } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import * as trafficMigration from '@/migrations/20261124_003121_traffic_sources'
-import { bufferedAnalyticsRows, flushAnalytics } from '@/services/analytics-buffer'
+import { bufferedAnalyticsRows, flushAnalytics } from '@/services/analytics/buffer'
 
 import { randomIp, startApp, type TestApp } from '../helpers/app'
 

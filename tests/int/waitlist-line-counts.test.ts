@@ -7,7 +7,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Product } from '@/lib/constants'
-import { standingOf } from '@/services/waitlist-line'
+import { standingOf } from '@/services/waitlist/line'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
 

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react'
 import { adminEmailSchema } from '@/schemas/admin'
 
 import { apiFetch } from './api'
-import { Modal } from './Modal'
+import { Modal } from '@/components/Modal'
 import { notifyError, notifySuccess } from './notify'
 import { Button, Input, Label, Row, Textarea } from './ui'
 
@@ -23,7 +23,7 @@ export function EmailFormModal({
 }: EmailFormProps & { title: string; isOpen: boolean }) {
   // The dialog mounts its form per opening, so the fields start from `initial` and clear on close.
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={title}>
+    <Modal isOpen={isOpen} onClose={onClose} look="admin" label={title}>
       <EmailForm {...form} onClose={onClose} />
     </Modal>
   )

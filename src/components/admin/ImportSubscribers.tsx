@@ -6,7 +6,7 @@ import styled from 'styled-components'
 import { IMPORT_CONSENT_TEXT, IMPORT_MAX_ROWS } from '@/schemas/newsletter-import'
 
 import { apiFetch, errorText } from './api'
-import { Modal } from './Modal'
+import { Modal } from '@/components/Modal'
 import { notifySuccess } from './notify'
 import { Button, ErrorText, Input, Label, Muted, Row, Stat, StatGrid } from './ui'
 
@@ -41,7 +41,7 @@ export function ImportSubscribers({ onImported }: { onImported: () => void }) {
       <Button mutates onClick={() => setOpen(true)}>
         Import
       </Button>
-      <Modal isOpen={isOpen} onClose={() => setOpen(false)} title="Import subscribers">
+      <Modal isOpen={isOpen} onClose={() => setOpen(false)} look="admin" label="Import subscribers">
         {isOpen && <ImportSteps onImported={onImported} />}
       </Modal>
     </>

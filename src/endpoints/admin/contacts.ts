@@ -1,7 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { DEMO_EMAIL_MESSAGE, requireFullAdmin } from '@/access/admin'
-import { adminEmailSchema, contactStatusSchema, contactsQuerySchema } from '@/schemas/admin'
+import { contactStatusSchema, contactsQuerySchema } from '@/schemas/admin'
 import {
   contactStats,
   listContacts,
@@ -9,33 +8,14 @@ import {
   setContactStatus,
 } from '@/services/admin/contacts'
 
-import { handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, listEndpoints, sentAnswer } from './respond'
+import { changeEndpoint, listEndpoints, sendEndpoint } from './respond'
 
 export const contactsEndpoints: Endpoint[] = [
   ...listEndpoints('/admin/contacts', contactsQuerySchema, listContacts, (req) =>
     contactStats(req.payload),
   ),
-  {
-    path: '/admin/contacts/:id/status',
-    method: 'patch',
-    handler: handler(async (req) => {
-      const user = requireFullAdmin(req)
-      const id = idOf(req)
-      const { status } = parseWith(contactStatusSchema, await readJson(req))
-      const data = await setContactStatus(req.payload, user, id, status)
-      return adminJson(user, { success: true, data })
-    }),
-  },
-  {
-    path: '/admin/contacts/:id/reply',
-    method: 'post',
-    handler: handler(async (req) => {
-      const user = requireFullAdmin(req, DEMO_EMAIL_MESSAGE)
-      const id = idOf(req)
-      const email = parseWith(adminEmailSchema, await readJson(req))
-      const queued = await replyToContact(req.payload, user, id, email)
-      return adminJson(user, sentAnswer(queued.status, 'Reply sent successfully'))
-    }),
-  },
+  changeEndpoint('/admin/contacts/:id/status', contactStatusSchema, (payload, user, id, body) =>
+    setContactStatus(payload, user, id, body.status),
+  ),
+  sendEndpoint('/admin/contacts/:id/reply', 'Reply sent successfully', replyToContact),
 ]

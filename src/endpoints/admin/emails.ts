@@ -1,12 +1,12 @@
 import type { Endpoint } from 'payload'
 
 import { isDemoUser } from '@/access'
-import { requireAdmin, requireFullAdmin } from '@/access/admin'
+import { requireAdmin } from '@/access/admin'
 import { emailOpenedSchema, emailsQuerySchema } from '@/schemas/admin'
 import { emailStats, listEmails, setEmailOpened } from '@/services/admin/emails'
 
-import { handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, listQueryOf } from './respond'
+import { handler } from '../http'
+import { adminJson, changeEndpoint, listQueryOf } from './respond'
 
 export const emailsEndpoints: Endpoint[] = [
   {
@@ -28,15 +28,7 @@ export const emailsEndpoints: Endpoint[] = [
       return adminJson(user, { data: await emailStats(req.payload) })
     }),
   },
-  {
-    path: '/admin/emails/:id/email-opened',
-    method: 'patch',
-    handler: handler(async (req) => {
-      const user = requireFullAdmin(req)
-      const id = idOf(req)
-      const { opened } = parseWith(emailOpenedSchema, await readJson(req))
-      const data = await setEmailOpened(req.payload, user, id, opened)
-      return adminJson(user, { success: true, data })
-    }),
-  },
+  changeEndpoint('/admin/emails/:id/email-opened', emailOpenedSchema, (payload, user, id, body) =>
+    setEmailOpened(payload, user, id, body.opened),
+  ),
 ]

@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import { adminAiEndpoints } from './ai'
 import { auditEndpoints } from './audit'
 import { campaignsEndpoints } from './campaigns'
 import { contactsEndpoints } from './contacts'
@@ -12,7 +13,7 @@ import { parentInsightsEndpoints } from './parent-insights'
 import { peopleEndpoints } from './people'
 import { waitlistEndpoints } from './waitlist'
 
-/** `/api/admin/...` (docs/decisions/0030-admin-api.md). The AI endpoints live apart. */
+/** `/api/admin/...` (docs/decisions/0030-admin-api.md), one file per admin area. */
 export const adminEndpoints: Endpoint[] = [
   ...loginEndpoints,
   ...overviewEndpoints,
@@ -25,4 +26,5 @@ export const adminEndpoints: Endpoint[] = [
   ...campaignsEndpoints,
   ...auditEndpoints,
   ...peopleEndpoints,
+  ...adminAiEndpoints,
 ]

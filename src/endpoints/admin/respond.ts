@@ -2,12 +2,18 @@ import type { Endpoint, Payload, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 
 import { isDemoUser } from '@/access'
-import { type AdminUser, DEMO_SEARCH_MESSAGE, requireAdmin } from '@/access/admin'
+import {
+  type AdminUser,
+  DEMO_EMAIL_MESSAGE,
+  DEMO_SEARCH_MESSAGE,
+  requireAdmin,
+  requireFullAdmin,
+} from '@/access/admin'
 import { AppError, badRequest } from '@/lib/errors'
 import { maskPersonalData } from '@/lib/mask'
-import { idParamSchema } from '@/schemas/admin'
+import { type AdminEmail, adminEmailSchema, idParamSchema } from '@/schemas/admin'
 
-import { handler, json, parseWith } from '../http'
+import { handler, json, parseWith, readJson } from '../http'
 
 /** Every admin answer leaves through here: a demo user's copy has its personal data masked. */
 export const adminJson = (user: AdminUser, body: unknown, status = 200) =>
@@ -72,3 +78,48 @@ export const listEndpoints = <S extends z.ZodType<{ search?: string }>>(
     }),
   },
 ]
+
+/**
+ * An admin change of one document, `PATCH path` (full admins; demo users are refused): the body
+ * checked by `schema`, the change made by `change`, answered `{ success: true, data }`.
+ */
+export const changeEndpoint = <S extends z.ZodType>(
+  path: string,
+  schema: S,
+  change: (payload: Payload, user: AdminUser, id: number, body: z.output<S>) => Promise<unknown>,
+): Endpoint => ({
+  path,
+  method: 'patch',
+  handler: handler(async (req) => {
+    const user = requireFullAdmin(req)
+    const id = idOf(req)
+    const body = parseWith(schema, await readJson(req))
+    const data = await change(req.payload, user, id, body)
+    return adminJson(user, { success: true, data })
+  }),
+})
+
+/**
+ * An admin's email to the person behind one document, `POST path` (full admins): the subject and
+ * message checked, `send` queues it, answered with `sentMessage` or why it was not sent.
+ */
+export const sendEndpoint = (
+  path: string,
+  sentMessage: string,
+  send: (
+    payload: Payload,
+    user: AdminUser,
+    id: number,
+    email: AdminEmail,
+  ) => Promise<{ status: 'queued' | 'skipped' }>,
+): Endpoint => ({
+  path,
+  method: 'post',
+  handler: handler(async (req) => {
+    const user = requireFullAdmin(req, DEMO_EMAIL_MESSAGE)
+    const id = idOf(req)
+    const email = parseWith(adminEmailSchema, await readJson(req))
+    const queued = await send(req.payload, user, id, email)
+    return adminJson(user, sentAnswer(queued.status, sentMessage))
+  }),
+})

@@ -1,8 +1,7 @@
 import type { Endpoint } from 'payload'
 
-import { DEMO_EMAIL_MESSAGE, requireAdmin, requireFullAdmin } from '@/access/admin'
+import { requireAdmin } from '@/access/admin'
 import {
-  adminEmailSchema,
   emailOpenedSchema,
   waitlistQuerySchema,
   waitlistStatsQuerySchema,
@@ -17,8 +16,8 @@ import {
   waitlistStats,
 } from '@/services/admin/waitlist'
 
-import { handler, parseWith, readJson } from '../http'
-import { adminJson, idOf, listEndpoints, queryOf, sentAnswer } from './respond'
+import { handler } from '../http'
+import { adminJson, changeEndpoint, listEndpoints, queryOf, sendEndpoint } from './respond'
 
 export const waitlistEndpoints: Endpoint[] = [
   ...listEndpoints('/admin/waitlist', waitlistQuerySchema, listWaitlist, (req) =>
@@ -34,37 +33,11 @@ export const waitlistEndpoints: Endpoint[] = [
       return adminJson(user, { data: await waitlistLeaderboard(req.payload, product) })
     }),
   },
-  {
-    path: '/admin/waitlist/:id/status',
-    method: 'patch',
-    handler: handler(async (req) => {
-      const user = requireFullAdmin(req)
-      const id = idOf(req)
-      const { status } = parseWith(waitlistStatusSchema, await readJson(req))
-      const data = await setWaitlistStatus(req.payload, user, id, status)
-      return adminJson(user, { success: true, data })
-    }),
-  },
-  {
-    path: '/admin/waitlist/:id/email-opened',
-    method: 'patch',
-    handler: handler(async (req) => {
-      const user = requireFullAdmin(req)
-      const id = idOf(req)
-      const { opened } = parseWith(emailOpenedSchema, await readJson(req))
-      const data = await setWaitlistEmailOpened(req.payload, user, id, opened)
-      return adminJson(user, { success: true, data })
-    }),
-  },
-  {
-    path: '/admin/waitlist/:id/send-email',
-    method: 'post',
-    handler: handler(async (req) => {
-      const user = requireFullAdmin(req, DEMO_EMAIL_MESSAGE)
-      const id = idOf(req)
-      const email = parseWith(adminEmailSchema, await readJson(req))
-      const queued = await sendWaitlistEmail(req.payload, user, id, email)
-      return adminJson(user, sentAnswer(queued.status, 'Email sent successfully'))
-    }),
-  },
+  changeEndpoint('/admin/waitlist/:id/status', waitlistStatusSchema, (payload, user, id, body) =>
+    setWaitlistStatus(payload, user, id, body.status),
+  ),
+  changeEndpoint('/admin/waitlist/:id/email-opened', emailOpenedSchema, (payload, user, id, body) =>
+    setWaitlistEmailOpened(payload, user, id, body.opened),
+  ),
+  sendEndpoint('/admin/waitlist/:id/send-email', 'Email sent successfully', sendWaitlistEmail),
 ]

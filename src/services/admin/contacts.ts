@@ -3,10 +3,8 @@ import type { Payload } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
 import type { AdminEmail } from '@/schemas/admin'
-import { queueEmail } from '@/services/email/queue'
 
-import { recordAudit } from './audit'
-import { findOwn, updateOwn } from './documents'
+import { changeAudited, emailAudited } from './changes'
 import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
 
 export type ContactStatus = 'unread' | 'read' | 'replied'
@@ -68,42 +66,23 @@ export const setContactStatus = async (
   id: number,
   status: ContactStatus,
 ) => {
-  const before = await findOwn(payload, user, 'contact-messages', id)
-  const contact = await updateOwn(payload, user, 'contact-messages', id, { status })
-  await recordAudit(payload, user, {
-    action: 'contact.status',
-    targetCollection: 'contact-messages',
-    targetId: id,
-    details: { from: before.status, to: status },
-  })
+  const contact = await changeAudited(
+    payload,
+    user,
+    { collection: 'contact-messages', id, action: 'contact.status' },
+    { status },
+    (before) => ({ from: before.status, to: status }),
+  )
   return toContact({ ...contact })
 }
 
 /** The admin's reply: queued through the email service, and the message is then 'replied'. */
-export const replyToContact = async (
-  payload: Payload,
-  user: AdminUser,
-  id: number,
-  email: AdminEmail,
-) => {
-  const contact = await findOwn(payload, user, 'contact-messages', id)
-  const queued = await queueEmail(payload, {
-    to: contact.email,
-    subject: email.subject,
-    text: email.message,
-    emailType: 'reply',
-    signOff: true,
-    contactId: contact.id,
-    sentById: user.id,
-  })
-  if (queued.status === 'queued') {
-    await updateOwn(payload, user, 'contact-messages', id, { status: 'replied' })
-  }
-  await recordAudit(payload, user, {
-    action: 'contact.reply',
-    targetCollection: 'contact-messages',
-    targetId: id,
-    details: { emailLogId: queued.id, status: queued.status, subject: email.subject },
-  })
-  return queued
-}
+export const replyToContact = (payload: Payload, user: AdminUser, id: number, email: AdminEmail) =>
+  emailAudited(
+    payload,
+    user,
+    { collection: 'contact-messages', id, action: 'contact.reply' },
+    email,
+    { emailType: 'reply', contactId: id },
+    () => ({ status: 'replied' }),
+  )

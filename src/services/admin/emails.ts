@@ -3,8 +3,7 @@ import type { Payload } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
 
-import { recordAudit } from './audit'
-import { updateOwn } from './documents'
+import { changeAudited } from './changes'
 import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
 
 const idOrNull = (value: unknown): number | null => {
@@ -76,12 +75,12 @@ export const setEmailOpened = async (
   id: number,
   opened: boolean,
 ) => {
-  const log = await updateOwn(payload, user, 'email-logs', id, { emailOpened: opened })
-  await recordAudit(payload, user, {
-    action: 'email.email-opened',
-    targetCollection: 'email-logs',
-    targetId: id,
-    details: { opened },
-  })
+  const log = await changeAudited(
+    payload,
+    user,
+    { collection: 'email-logs', id, action: 'email.email-opened' },
+    { emailOpened: opened },
+    { opened },
+  )
   return toEmailLog({ ...log })
 }

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import type { AdminUser } from '@/access/admin'
 import type { Product } from '@/lib/constants'
 import { type CsvColumn, csvStream } from '@/lib/csv'
-import { placesPerReferral } from '@/services/waitlist-line'
+import { placesPerReferral } from '@/services/waitlist/line'
 
 import { recordAudit } from './audit'
 import { type SubscriberView, SUBSCRIBER_COLUMNS, toSubscriber } from './newsletter'

@@ -12,7 +12,7 @@ import {
   consumeRateLimit,
   exceedsRateLimit,
   refundRateLimit,
-} from '@/services/rate-limit'
+} from '@/services/shared/rate-limit'
 
 export const INVALID_CREDENTIALS = 'Invalid credentials'
 

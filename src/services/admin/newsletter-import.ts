@@ -20,9 +20,9 @@ import {
 import { fieldErrors } from '@/schemas/common'
 import { skipReasonSql } from '@/services/email/eligibility'
 import { sendEmailJobs } from '@/services/email/queue'
-import { confirmationToken, newMessageId } from '@/services/email/secret-links'
-import { hashToken, newConfirmation } from '@/services/subscribe-newsletter'
-import { inTransaction } from '@/services/transaction'
+import { confirmationToken, hashToken, newMessageId } from '@/services/email/secret-links'
+import { newConfirmation } from '@/services/newsletter/subscribe'
+import { inTransaction } from '@/services/shared/transaction'
 
 import { recordAudit } from './audit'
 

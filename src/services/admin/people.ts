@@ -4,7 +4,7 @@ import type { CollectionSlug, Payload } from 'payload'
 import { internalAccess, secretFieldAccess } from '@/access'
 import type { AdminUser } from '@/access/admin'
 import { erasedAddressHash } from '@/lib/anonymize'
-import { type Transaction, inTransaction } from '@/services/transaction'
+import { type Transaction, inTransaction } from '@/services/shared/transaction'
 
 import { type AuditActor, recordAudit } from './audit'
 

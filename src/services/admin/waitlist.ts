@@ -4,11 +4,9 @@ import type { Payload } from 'payload'
 import type { AdminUser } from '@/access/admin'
 import { PRODUCTS, type Product } from '@/lib/constants'
 import type { AdminEmail } from '@/schemas/admin'
-import { queueEmail } from '@/services/email/queue'
-import { type PlacesPerReferral, placesPerReferral, waitlistLine } from '@/services/waitlist-line'
+import { type PlacesPerReferral, placesPerReferral, waitlistLine } from '@/services/waitlist/line'
 
-import { recordAudit } from './audit'
-import { findOwn, updateOwn } from './documents'
+import { changeAudited, emailAudited } from './changes'
 import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
 
 export type WaitlistEntryView = {
@@ -160,14 +158,13 @@ export const setWaitlistStatus = async (
   id: number,
   status: 'active' | 'inactive',
 ) => {
-  const before = await findOwn(payload, user, 'waitlist-entries', id)
-  const entry = await updateOwn(payload, user, 'waitlist-entries', id, { status })
-  await recordAudit(payload, user, {
-    action: 'waitlist.status',
-    targetCollection: 'waitlist-entries',
-    targetId: id,
-    details: { from: before.status, to: status },
-  })
+  const entry = await changeAudited(
+    payload,
+    user,
+    { collection: 'waitlist-entries', id, action: 'waitlist.status' },
+    { status },
+    (before) => ({ from: before.status, to: status }),
+  )
   return toWaitlistEntry({ ...entry })
 }
 
@@ -177,43 +174,28 @@ export const setWaitlistEmailOpened = async (
   id: number,
   opened: boolean,
 ) => {
-  const entry = await updateOwn(payload, user, 'waitlist-entries', id, { emailOpened: opened })
-  await recordAudit(payload, user, {
-    action: 'waitlist.email-opened',
-    targetCollection: 'waitlist-entries',
-    targetId: id,
-    details: { opened },
-  })
+  const entry = await changeAudited(
+    payload,
+    user,
+    { collection: 'waitlist-entries', id, action: 'waitlist.email-opened' },
+    { emailOpened: opened },
+    { opened },
+  )
   return toWaitlistEntry({ ...entry })
 }
 
 /** The dashboard's send-email dialog: one email to one waitlist entry, then lastEmailSent. */
-export const sendWaitlistEmail = async (
+export const sendWaitlistEmail = (
   payload: Payload,
   user: AdminUser,
   id: number,
   email: AdminEmail,
-) => {
-  const entry = await findOwn(payload, user, 'waitlist-entries', id)
-  const queued = await queueEmail(payload, {
-    to: entry.email,
-    subject: email.subject,
-    text: email.message,
-    emailType: 'welcome',
-    signOff: true,
-    waitlistEntryId: entry.id,
-    sentById: user.id,
-  })
-  if (queued.status === 'queued') {
-    await updateOwn(payload, user, 'waitlist-entries', id, {
-      lastEmailSent: new Date().toISOString(),
-    })
-  }
-  await recordAudit(payload, user, {
-    action: 'waitlist.send-email',
-    targetCollection: 'waitlist-entries',
-    targetId: id,
-    details: { emailLogId: queued.id, status: queued.status, subject: email.subject },
-  })
-  return queued
-}
+) =>
+  emailAudited(
+    payload,
+    user,
+    { collection: 'waitlist-entries', id, action: 'waitlist.send-email' },
+    email,
+    { emailType: 'welcome', waitlistEntryId: id },
+    () => ({ lastEmailSent: new Date().toISOString() }),
+  )

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
-import { brandFactsText } from '@/services/brand-facts'
+import { brandFactsText } from '@/services/ai/brand-facts'
 import { withoutEmails } from '@/services/metrics/without-emails'
 
 import type {

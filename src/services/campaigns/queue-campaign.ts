@@ -6,7 +6,7 @@ import { senderDomain, senderEmail } from '@/lib/email/addresses'
 import { withSignOffHtml, withSignOffText } from '@/lib/email/sign-off'
 import type { RecipientType } from '@/schemas/ai'
 
-import { audienceSql, countAudienceSql } from '../composed-recipients'
+import { audienceSql, countAudienceSql } from './composed-recipients'
 import { skipReasonSql } from '../email/eligibility'
 import { sendEmailJobs, signOffLinks } from '../email/queue'
 

@@ -8,7 +8,7 @@ import { serverUrl } from '@/lib/env'
 
 import { skipReasonSql } from './eligibility'
 import { newMessageId } from './secret-links'
-import type { Transaction } from '../transaction'
+import type { Transaction } from '../shared/transaction'
 
 export type EmailType = (typeof EMAIL_TYPES)[number]
 

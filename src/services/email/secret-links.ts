@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomUUID } from 'node:crypto'
 
 import { senderDomain } from '@/lib/email/addresses'
 import { env, serverUrl } from '@/lib/env'
@@ -16,6 +16,9 @@ const CONFIRM_PATH = '/newsletter/confirm?token='
 const DATA_PATH = '/email/data?token='
 const WAITLIST_CONFIRM_PATH = '/waitlist/confirm?token='
 const WAITLIST_STATUS_PATH = '/waitlist/status?token='
+
+/** A link carries its token; the database keeps only the token's SHA-256. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export const newMessageId = () => `<${randomUUID()}@${senderDomain()}>`
 

@@ -9,7 +9,7 @@ import { type WebhookEvent, genericWebhookSchema } from '@/schemas/email'
 
 import { unsubscribeTokenFor } from './unsubscribe-links'
 import { stopSequences } from './sequences'
-import { turnOffAllMail } from './preferences'
+import { turnOffAllMail } from '../email-links/preferences'
 
 /** Signed calls older (or newer) than this are refused, so a captured call cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300

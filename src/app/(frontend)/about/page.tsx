@@ -1,20 +1,18 @@
 import { AboutGallery } from '@/components/site/about/AboutGallery'
 import { AdminAccessLink } from '@/components/site/about/AdminAccessLink'
+import { CardGrid } from '@/components/site/content/CardGrid'
 import { FOUNDER_NAME } from '@/lib/constants'
 import {
   ButtonLink,
   ButtonRow,
-  Card,
   Centered,
   Container,
   Eyebrow,
-  Grid,
   Heading,
   Lead,
   Muted,
   Page,
   Section,
-  Subheading,
   Title,
 } from '@/components/site/ui'
 import { getAboutGallery } from '@/lib/site-content'
@@ -83,14 +81,7 @@ export default async function AboutPage() {
       <Section $tone="panel" aria-labelledby="philosophy">
         <Container>
           <Heading id="philosophy">Philosophy</Heading>
-          <Grid $min={220}>
-            {PHILOSOPHY.map((card) => (
-              <Card key={card.title}>
-                <Subheading>{card.title}</Subheading>
-                <Muted>{card.text}</Muted>
-              </Card>
-            ))}
-          </Grid>
+          <CardGrid min={220} cards={PHILOSOPHY} />
           <ButtonRow $center>
             <ButtonLink href="/universe">Explore the Universe</ButtonLink>
             <ButtonLink href="/parent-connect" $variant="secondary">

@@ -1,18 +1,16 @@
 import { CommunitySignup } from '@/components/site/community/CommunitySignup'
+import { CardGrid } from '@/components/site/content/CardGrid'
 import {
   ButtonLink,
   ButtonRow,
-  Card,
   Centered,
   Container,
   Eyebrow,
-  Grid,
   Heading,
   Lead,
   Muted,
   Page,
   Section,
-  Subheading,
   Title,
 } from '@/components/site/ui'
 import { routeMetadata } from '@/components/site/content/page-metadata'
@@ -67,14 +65,7 @@ export default function CommunityPage() {
       <Section aria-labelledby="benefits">
         <Container>
           <Heading id="benefits">What You&apos;ll Receive</Heading>
-          <Grid $min={220}>
-            {BENEFITS.map((benefit) => (
-              <Card key={benefit.title}>
-                <Subheading>{benefit.title}</Subheading>
-                <Muted>{benefit.text}</Muted>
-              </Card>
-            ))}
-          </Grid>
+          <CardGrid min={220} cards={BENEFITS} />
         </Container>
       </Section>
       <Section $tone="panel" aria-labelledby="join">

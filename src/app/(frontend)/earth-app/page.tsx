@@ -1,5 +1,5 @@
 import { BackHome } from '@/components/site/content/BackHome'
-import { FeatureCard } from '@/components/site/content/FeatureCard'
+import { CardGrid } from '@/components/site/content/CardGrid'
 import {
   ButtonLink,
   ButtonRow,
@@ -7,7 +7,6 @@ import {
   Centered,
   Container,
   Eyebrow,
-  Grid,
   Heading,
   Lead,
   List,
@@ -88,11 +87,7 @@ export default function EarthAppPage() {
           <Centered>
             <Heading id="features">What the App Will Do</Heading>
           </Centered>
-          <Grid style={{ marginTop: 28 }}>
-            {FEATURES.map((feature) => (
-              <FeatureCard key={feature.title} {...feature} />
-            ))}
-          </Grid>
+          <CardGrid style={{ marginTop: 28 }} cards={FEATURES} />
         </Container>
       </Section>
       <Section aria-labelledby="creed">

@@ -1,19 +1,18 @@
 import { BackHome } from '@/components/site/content/BackHome'
-import { FeatureCard } from '@/components/site/content/FeatureCard'
+import { CardGrid } from '@/components/site/content/CardGrid'
 import { LegalText } from '@/components/site/legal/LegalText'
 import {
   ButtonLink,
   Centered,
   Container,
   Eyebrow,
-  Grid,
   Lead,
   Page,
   Section,
   Title,
 } from '@/components/site/ui'
 import { getSiteSettings } from '@/lib/site-content'
-import { retentionOf, UNCONFIRMED_SIGNUP_DAYS } from '@/services/retention'
+import { retentionOf, UNCONFIRMED_SIGNUP_DAYS } from '@/services/shared/retention'
 import { routeMetadata } from '@/components/site/content/page-metadata'
 
 export const generateMetadata = () => routeMetadata('/privacy')
@@ -54,11 +53,7 @@ export default async function PrivacyPage() {
             <Title>Privacy Policy</Title>
             <Lead>Your trust matters more to us than any data ever could.</Lead>
           </Centered>
-          <Grid $min={230} style={{ marginTop: 36 }}>
-            {PRINCIPLES.map((principle) => (
-              <FeatureCard key={principle.title} {...principle} heading="h2" />
-            ))}
-          </Grid>
+          <CardGrid min={230} style={{ marginTop: 36 }} cards={PRINCIPLES} heading="h2" />
         </Container>
       </Section>
       <Section $tone="panel">

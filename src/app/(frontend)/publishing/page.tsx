@@ -1,8 +1,8 @@
 import { ArtFrame, TwoColumns } from '@/components/site/books/BookArt'
 import { MediaImage } from '@/components/site/MediaImage'
 import { BackHome } from '@/components/site/content/BackHome'
+import { CardGrid } from '@/components/site/content/CardGrid'
 import { FEATURED_BOOK_SLUG, getBook } from '@/components/site/content/data'
-import { FeatureCard } from '@/components/site/content/FeatureCard'
 import { PublishingSignup } from '@/components/site/content/ProductSignups'
 import {
   Badge,
@@ -12,7 +12,6 @@ import {
   Centered,
   Container,
   Eyebrow,
-  Grid,
   Heading,
   Lead,
   Muted,
@@ -81,15 +80,18 @@ export default async function PublishingPage() {
           <Centered>
             <Heading id="collections">Four Collections</Heading>
           </Centered>
-          <Grid $min={230} style={{ marginTop: 28 }}>
-            {COLLECTIONS.map(({ ages, ...collection }) => (
-              <FeatureCard key={collection.title} {...collection}>
+          <CardGrid
+            min={230}
+            style={{ marginTop: 28 }}
+            cards={COLLECTIONS.map(({ ages, ...collection }) => ({
+              ...collection,
+              children: (
                 <p style={{ marginTop: 12 }}>
                   <Badge $tone="teal">{ages}</Badge>
                 </p>
-              </FeatureCard>
-            ))}
-          </Grid>
+              ),
+            }))}
+          />
         </Container>
       </Section>
 

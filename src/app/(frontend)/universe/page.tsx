@@ -1,24 +1,26 @@
+import { CardGrid } from '@/components/site/content/CardGrid'
 import { UniverseExplorer } from '@/components/site/universe/UniverseExplorer'
 import { LIFE_STAGES } from '@/components/site/universe/universes'
 import {
   ButtonLink,
   ButtonRow,
-  Card,
   Centered,
   Container,
   Eyebrow,
-  Grid,
   Heading,
   Lead,
-  Muted,
   Page,
   Section,
-  Subheading,
   Title,
 } from '@/components/site/ui'
 import { routeMetadata } from '@/components/site/content/page-metadata'
 
 export const generateMetadata = () => routeMetadata('/universe')
+
+const LIFE_STAGE_CARDS = LIFE_STAGES.map((stage) => ({
+  title: stage.stage,
+  text: `${stage.ages === 'Adult' ? 'Adults' : `Ages ${stage.ages}`}: ${stage.text}`,
+}))
 
 export default function UniversePage() {
   return (
@@ -44,16 +46,7 @@ export default function UniversePage() {
       <Section aria-labelledby="life-stages">
         <Container>
           <Heading id="life-stages">Stories for Every Life Stage</Heading>
-          <Grid $min={200}>
-            {LIFE_STAGES.map((stage) => (
-              <Card key={stage.stage}>
-                <Subheading>{stage.stage}</Subheading>
-                <Muted>
-                  {stage.ages === 'Adult' ? 'Adults' : `Ages ${stage.ages}`}: {stage.text}
-                </Muted>
-              </Card>
-            ))}
-          </Grid>
+          <CardGrid min={200} cards={LIFE_STAGE_CARDS} />
           <ButtonRow $center>
             <ButtonLink href="/publishing">Explore Publishing</ButtonLink>
             <ButtonLink href="/contact" $variant="secondary">

@@ -9,7 +9,7 @@ import { useAdmin } from '../api'
 import { EmailFormModal } from '../EmailFormModal'
 import { AdminList, Clip } from '../list/AdminList'
 import { patchRow, useAdminList } from '../list/useAdminList'
-import { Modal } from '../Modal'
+import { Modal } from '@/components/Modal'
 import { LABELS, choices, formatDateTime, labelOf } from '../parts'
 import type { Contact, ContactStats } from '../types'
 import { Button, Dl, Pill, Pre, Row, Select } from '../ui'
@@ -110,7 +110,12 @@ export function ContactsTab() {
         },
       ]}
     >
-      <Modal isOpen={opened !== null} onClose={() => setOpened(null)} title="Message details">
+      <Modal
+        isOpen={opened !== null}
+        onClose={() => setOpened(null)}
+        look="admin"
+        label="Message details"
+      >
         {opened && (
           <>
             <Dl>

@@ -2,7 +2,7 @@
 
 import styled from 'styled-components'
 
-import { Modal } from '../Modal'
+import { Modal } from '@/components/Modal'
 import { formatDateTime, labelOf } from '../parts'
 import type { EmailLog } from '../types'
 import { Dl, Pre } from '../ui'
@@ -10,7 +10,7 @@ import { Dl, Pre } from '../ui'
 /** The email detail dialog; HTML is shown in a sandboxed frame where no script can run. */
 export function EmailDetail({ email, onClose }: { email: EmailLog | null; onClose: () => void }) {
   return (
-    <Modal isOpen={email !== null} onClose={onClose} title="Email details">
+    <Modal isOpen={email !== null} onClose={onClose} look="admin" label="Email details">
       {email && (
         <>
           <Dl>

@@ -5,7 +5,7 @@ import styled from 'styled-components'
 import { useSWRConfig } from 'swr'
 
 import { adminPath, apiFetch, useAdmin } from '../api'
-import { Modal } from '../Modal'
+import { Modal } from '@/components/Modal'
 import { notifyError, notifySuccess } from '../notify'
 import { DataState } from '../parts'
 import type { PersonRecords } from '../types'
@@ -149,7 +149,12 @@ export function PeopleTab() {
           )}
         </DataState>
       )}
-      <Modal isOpen={confirming} onClose={() => setConfirming(false)} title="Erase this person?">
+      <Modal
+        isOpen={confirming}
+        onClose={() => setConfirming(false)}
+        look="admin"
+        label="Erase this person?"
+      >
         <Muted>
           Every one of the {data?.total} records for <strong>{data?.email}</strong> is deleted. This
           cannot be undone. If they had unsubscribed or their mail bounced, only a salted hash of

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import type { Media } from '@/payload-types'
 
 import { MediaImage } from '../MediaImage'
-import { Modal } from '../Modal'
+import { Modal } from '@/components/Modal'
 import { Muted } from '../ui'
 import styles from './AboutGallery.module.css'
 

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic'
 import { useState } from 'react'
 
-import { Modal } from '../Modal'
+import { Modal } from '@/components/Modal'
 import { Muted } from '../ui'
 import styles from './SiteFooter.module.css'
 

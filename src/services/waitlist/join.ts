@@ -9,17 +9,17 @@ import { waitlistAlreadyJoinedEmail, waitlistConfirmationEmail } from '@/lib/ema
 import { newReferralCode, referralUrl, sameAddressKey } from '@/lib/referrals'
 import type { waitlistSignupSchema } from '@/schemas/waitlist'
 
-import { emailWrites } from './email/queue'
+import { emailWrites } from '../email/queue'
 import {
+  hashToken,
   newMessageId,
   redactedWaitlistConfirmUrl,
   redactedWaitlistStatusUrl,
   waitlistConfirmToken,
   waitlistStatusToken,
-} from './email/secret-links'
-import { consentInsert } from './record-consent'
-import { claimSignupMail, markSignupMail } from './signup-mail'
-import { hashToken } from './subscribe-newsletter'
+} from '../email/secret-links'
+import { consentInsert } from '../shared/consent'
+import { claimSignupMail, markSignupMail } from '../shared/signup-mail'
 
 type SignupInput = z.output<typeof waitlistSignupSchema>
 
@@ -123,7 +123,7 @@ type KnownEntry = {
 
 /**
  * The address is already on this product's waitlist: unless the address got an email from a form
- * within EMAIL_CONFIRM_RESEND_MINUTES (signup-mail.ts), an unconfirmed entry gets its confirmation
+ * within EMAIL_CONFIRM_RESEND_MINUTES (shared/signup-mail.ts), an unconfirmed entry gets its confirmation
  * again, with new links (the earlier ones stop working, and the new confirm link works
  * EMAIL_CONFIRM_TTL_HOURS), and a confirmed one a reminder with a new link to its place in line.
  * The entry's own name goes into the email, never the one typed into the form. Two statements: the

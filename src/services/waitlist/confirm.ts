@@ -11,11 +11,10 @@ import {
 import { AppError, badRequest } from '@/lib/errors'
 import { referralUrl } from '@/lib/referrals'
 
-import { statusTokenOf } from './email/secret-links'
-import { recordConsent } from './record-consent'
-import { hashToken } from './subscribe-newsletter'
-import { inTransaction } from './transaction'
-import { placesPerReferral, standingOf } from './waitlist-line'
+import { hashToken, statusTokenOf } from '../email/secret-links'
+import { recordConsent } from '../shared/consent'
+import { inTransaction } from '../shared/transaction'
+import { placesPerReferral, standingOf } from './line'
 
 type EntryRow = { id: number; email: string; product: Product }
 

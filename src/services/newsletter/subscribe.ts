@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
@@ -16,17 +16,19 @@ import { env } from '@/lib/env'
 import { badRequest } from '@/lib/errors'
 import type { NewsletterSignup } from '@/schemas/newsletter'
 
-import { confirmationToken, newMessageId, redactedConfirmUrl } from './email/secret-links'
-import { receivesNewsletter } from './email/eligibility'
-import { setNewsletterPreference } from './email/preferences'
-import { enrollInWelcomeSequence } from './email/sequences'
-import { emailWrites, queueEmail } from './email/queue'
-import { type ConsentRecord, consentInsert, recordConsent } from './record-consent'
-import { claimSignupMail, markSignupMail } from './signup-mail'
-import { inTransaction } from './transaction'
-
-/** The link carries the token; the database keeps only its SHA-256. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+import {
+  confirmationToken,
+  hashToken,
+  newMessageId,
+  redactedConfirmUrl,
+} from '../email/secret-links'
+import { receivesNewsletter } from '../email/eligibility'
+import { setNewsletterPreference } from '../email-links/preferences'
+import { enrollInWelcomeSequence } from '../email/sequences'
+import { emailWrites, queueEmail } from '../email/queue'
+import { type ConsentRecord, consentInsert, recordConsent } from '../shared/consent'
+import { claimSignupMail, markSignupMail } from '../shared/signup-mail'
+import { inTransaction } from '../shared/transaction'
 
 type SubscriberRow = { id: number; email: string; first_name: string | null; confirmed: boolean }
 
@@ -62,7 +64,7 @@ export type NewsletterSignupAnswer = { email: string; confirmationRequired: true
 /**
  * A newsletter signup (double opt-in): a new address becomes an unconfirmed subscriber and gets a
  * confirmation email. A known address gets the same answer, and an email unless one went to it from
- * a form within EMAIL_CONFIRM_RESEND_MINUTES (signup-mail.ts): an unconfirmed (or unsubscribed)
+ * a form within EMAIL_CONFIRM_RESEND_MINUTES (shared/signup-mail.ts): an unconfirmed (or unsubscribed)
  * subscriber the confirmation again, a confirmed one "you're already subscribed". Consent is
  * recorded with the text shown.
  */

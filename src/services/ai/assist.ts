@@ -10,8 +10,8 @@ import type {
 } from '@/schemas/ai'
 
 import { loadBrandFacts } from './brand-facts'
-import { computeAudienceMetrics } from './metrics/audience'
-import { computeEmailMetrics } from './metrics/email'
+import { computeAudienceMetrics } from '../metrics/audience'
+import { computeEmailMetrics } from '../metrics/email'
 
 /** The dashboard's AI tasks: each gathers what the assistant needs, then asks it. Nothing is sent. */
 

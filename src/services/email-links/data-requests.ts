@@ -4,12 +4,16 @@ import type { Payload } from 'payload'
 import { DATA_REQUEST_TTL_HOURS, dataRequestEmail } from '@/lib/email/data-request'
 import type { DATA_REQUEST_KINDS } from '@/schemas/email'
 
-import { SELF_ACTOR, SELF, erasePerson, exportPerson } from './admin/people'
-import { notFound } from './email/not-found'
-import { dataRequestToken, newMessageId, redactedDataRequestUrl } from './email/secret-links'
-import { queueEmail } from './email/queue'
-import { hashToken } from './subscribe-newsletter'
-import { inTransaction } from './transaction'
+import { SELF_ACTOR, SELF, erasePerson, exportPerson } from '../admin/people'
+import { notFound } from './not-found'
+import {
+  dataRequestToken,
+  hashToken,
+  newMessageId,
+  redactedDataRequestUrl,
+} from '../email/secret-links'
+import { queueEmail } from '../email/queue'
+import { inTransaction } from '../shared/transaction'
 
 export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number]
 

@@ -5,7 +5,7 @@ import type { z } from 'zod'
 
 import type { contactMessageSchema } from '@/schemas/contact'
 
-import { createUnique } from './create-unique'
+import { createUnique } from '../shared/create-unique'
 
 export const DUPLICATE_MESSAGE =
   'We already received this message. We will reply within 24-48 hours.'

@@ -5,9 +5,9 @@ import type { parentEngagementSchema } from '@/schemas/parent-engagement'
 
 import { AppError } from '@/lib/errors'
 
-import { createUnique } from './create-unique'
-import { recordConsent } from './record-consent'
-import { inTransaction } from './transaction'
+import { createUnique } from '../shared/create-unique'
+import { recordConsent } from '../shared/consent'
+import { inTransaction } from '../shared/transaction'
 
 const ALREADY_CONNECTED = 'This address has already sent the survey.'
 

@@ -21,10 +21,10 @@ import {
   chatAboutDraft,
   draftContactReply,
   suggestSubject,
-} from '@/services/ai-assist'
-import { sendComposedEmail } from '@/services/send-composed-email'
+} from '@/services/ai/assist'
+import { sendComposedEmail } from '@/services/campaigns/send-composed-email'
 
-import { handler, json, parseWith, readJson } from './http'
+import { handler, json, parseWith, readJson } from '../http'
 
 // Composer content and chat history can be long; still bounded.
 const AI_BODY_LIMIT = 256 * 1024

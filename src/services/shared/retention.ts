@@ -1,7 +1,7 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
-import { forgetStalePreviews } from './admin/newsletter-import'
+import { forgetStalePreviews } from '../admin/newsletter-import'
 
 /**
  * How long personal data is kept (decision 0110). The two ages in months are site settings (the

@@ -2,7 +2,7 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 
 import type { RecipientType } from '@/schemas/ai'
 
-import { receivesNewsletter } from './email/eligibility'
+import { receivesNewsletter } from '../email/eligibility'
 
 /**
  * Who a composer group send reaches, as SQL: addresses lower-cased, with whether the person opted

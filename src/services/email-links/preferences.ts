@@ -4,9 +4,9 @@ import type { Payload } from 'payload'
 import { notFound } from './not-found'
 import type { EmailPreferencesInput } from '@/schemas/email'
 
-import type { Transaction } from '../transaction'
+import type { Transaction } from '../shared/transaction'
 
-import { stopSequences } from './sequences'
+import { stopSequences } from '../email/sequences'
 
 export type PreferencesView = Omit<EmailPreferencesInput, 'token'> & { email: string }
 

@@ -6,11 +6,11 @@ import { ANONYMOUS_SESSION } from '@/lib/constants'
 import { describeVisitor } from '@/lib/visitor'
 import type { analyticsEventSchema, engagementEventSchema } from '@/schemas/events'
 
-import { bufferAnalyticsRows } from './analytics-buffer'
+import { bufferAnalyticsRows } from './buffer'
 
 // High-volume tables: one plain insert (or one multi-row insert), never the document pipeline.
 // Of the User-Agent header only browser, OS and device type are kept (decision 0111); bots'
-// events never get here (src/endpoints/public.ts).
+// events never get here (src/endpoints/submission.ts).
 
 /** Pages are counted by path: a query string or fragment can carry anything a visitor typed. */
 const pathOf = (page: string | undefined) => page?.split(/[?#]/, 1)[0] || null

@@ -4,9 +4,9 @@ import { htmlToText, isHtmlContent } from '@/lib/email/html-text'
 import type { AdminUser } from '@/access/admin'
 import type { SendComposedInput } from '@/schemas/ai'
 
-import { recordAudit } from './admin/audit'
-import { createCampaign } from './campaigns/create-campaign'
-import { queueEmail } from './email/queue'
+import { recordAudit } from '../admin/audit'
+import { createCampaign } from './create-campaign'
+import { queueEmail } from '../email/queue'
 
 export type SendComposedResult =
   | { kind: 'individual'; message: string; queued: number; skipped: number }
