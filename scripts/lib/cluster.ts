@@ -14,7 +14,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { freePort } from '../../src/lib/db/embedded'
 import { type Front, startFront } from './front'
 import { root } from './runtime'
-import { type Site, startSite, stopSite } from './site-server'
+import { reservePort, type Site, SiteFailed, startSite, stopSite } from './site-server'
 
 export type ClusterInstance = {
   /** The instance's own address (past the front). */
@@ -80,16 +80,17 @@ export const copyBuildDir = (from: string, to: string) => {
 
 export const startCluster = async (options: ClusterOptions): Promise<Cluster> => {
   const count = options.instances ?? 2
-  const frontPort = await freePort()
+  // Held until nginx starts (the instances, started first, need its address).
+  const frontReservation = await reservePort()
+  const frontPort = frontReservation.port
   const frontUrl = `https://localhost:${frontPort}`
   const removals: (() => void)[] = []
   fs.mkdirSync(options.logDir, { recursive: true })
 
   const makeInstance = async (index: number): Promise<ClusterInstance> => {
-    const port = await freePort()
     const distDir = `.next-cluster-${process.pid}-${index}`
     removals.push(copyBuildDir(options.buildDir, distDir))
-    const logFile = path.join(options.logDir, `instance-${index}-${port}.log`)
+    let port = 0
     let site: Site | undefined
     let printed = ''
     const start = async () => {
@@ -100,7 +101,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
         databaseUrl: options.databaseUrls?.[index] ?? options.databaseUrl,
         port,
         host: '127.0.0.1',
-        logFile: `${logFile}.${Date.now()}`,
+        logFile: path.join(options.logDir, `instance-${index}-${port}.log.${Date.now()}`),
         env: {
           ...options.env,
           NEXT_DIST_DIR: distDir,
@@ -109,7 +110,17 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
         timeoutMs: 120_000,
       })
     }
-    await start()
+    // The first start: on another port if this one was taken before the instance listened.
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort()
+      try {
+        await start()
+        break
+      } catch (error) {
+        if (!(error instanceof SiteFailed && error.portInUse && attempt < 3)) throw error
+        site = undefined
+      }
+    }
     return {
       url: `http://127.0.0.1:${port}`,
       port,
@@ -130,6 +141,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
   const instances: ClusterInstance[] = []
   let front: Front | undefined
   const stop = async () => {
+    await frontReservation.release()
     await front?.stop()
     await Promise.all(instances.map((instance) => instance.stop()))
     for (const remove of removals) remove()
@@ -137,6 +149,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
   try {
     // One at a time: two servers starting at once on two cores only take longer each.
     for (let index = 0; index < count; index++) instances.push(await makeInstance(index))
+    await frontReservation.release()
     if (options.front !== false)
       front = await startFront({
         port: frontPort,

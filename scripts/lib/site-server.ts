@@ -6,9 +6,15 @@
  * `next-start` serves an existing build on a migrated database (the site's, or the Next.js app in
  * `appDir`, ready once `readyPath` answers 200); `serve-script` runs `npm run serve`'s own command
  * from package.json (the production image's, decision 0156).
+ *
+ * Ready means the site's own Next.js server said it listens: another server that took the port
+ * between its choice and the site's start would answer /api/health too (the site then exits with
+ * EADDRINUSE), so a healthy answer alone could be a stranger's. A site started on a port it chose
+ * itself takes another port when that one was taken.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 
@@ -69,12 +75,32 @@ export interface Site {
 export class SiteFailed extends Error {
   reason: string
   outputTail: string
+  /** Another process listened on the site's port (EADDRINUSE). */
+  portInUse: boolean
   constructor(reason: string, outputTail: string) {
     super(`${reason}. Last lines of its output:\n${outputTail}`)
     this.reason = reason
     this.outputTail = outputTail
+    this.portInUse = /\bEADDRINUSE\b/.test(outputTail)
   }
 }
+
+/** Next.js's line once its server listens (`next start`, started by every run mode). */
+const LISTENING = /Ready in \d/
+
+/**
+ * A free port of loopback, held (a listening socket) until `release`: nothing else started on this
+ * machine meanwhile is given it. Release it just before starting the server that takes it.
+ */
+export const reservePort = () =>
+  new Promise<{ port: number; release: () => Promise<void> }>((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      resolve({ port, release: () => new Promise((done) => server.close(() => done())) })
+    })
+  })
 
 export const describeExit = (exit: SiteExit) =>
   exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`
@@ -192,7 +218,7 @@ const waitUntilHealthy = async (site: Site, options: SiteOptions) => {
         signal: AbortSignal.timeout(5_000),
       })
       await response.arrayBuffer()
-      if (response.status === 200) return
+      if (response.status === 200 && LISTENING.test(site.output())) return
     } catch {
       // Not listening yet (migrating, seeding or building).
     }
@@ -208,15 +234,21 @@ const waitUntilHealthy = async (site: Site, options: SiteOptions) => {
   )
 }
 
-/** Starts the site and waits until it is healthy; a site that is not is stopped before the throw. */
+/**
+ * Starts the site and waits until it is healthy; a site that is not is stopped before the throw.
+ * On a port of its own choosing, a port taken meanwhile by another process means another port.
+ */
 export const startSite = async (options: SiteOptions): Promise<Site> => {
-  const site = launch(options, options.port ?? (await freePort()))
-  try {
-    await waitUntilHealthy(site, options)
-    return site
-  } catch (error) {
-    await stopSite(site)
-    throw error
+  for (let attempt = 1; ; attempt++) {
+    const site = launch(options, options.port ?? (await freePort()))
+    try {
+      await waitUntilHealthy(site, options)
+      return site
+    } catch (error) {
+      await stopSite(site)
+      const retry = error instanceof SiteFailed && error.portInUse && !options.port && attempt < 3
+      if (!retry) throw error
+    }
   }
 }
 
