@@ -162,7 +162,8 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
   return { instances, frontUrl, front, databaseUrl: options.databaseUrl, stop }
 }
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
+/** A visitor's browser, as the site's analytics and bot checks see one. */
+export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 
 export type VisitorTally = {
   requests: number

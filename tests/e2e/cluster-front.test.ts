@@ -5,9 +5,10 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
+import { BROWSER } from '../../scripts/lib/cluster'
 import type { FrontResponse } from '../../scripts/lib/front'
 import { npmScriptArgs } from '../../scripts/lib/site-server'
-import { startCluster, type TestCluster } from './helpers/cluster'
+import { asVisitor, startCluster, type TestCluster } from './helpers/cluster'
 import { root, serverEnv } from './helpers/server'
 import { E2E_USERS } from './helpers/users'
 
@@ -23,15 +24,7 @@ afterAll(async () => {
   await cluster?.stop()
 })
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
-const get = (path: string, headers: Record<string, string> = {}) =>
-  cluster.front.request(path, { headers: { 'user-agent': BROWSER, ...headers } })
-const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  cluster.front.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': BROWSER, ...headers },
-    body: JSON.stringify(body),
-  })
+const { get, postJson } = asVisitor(() => cluster)
 
 /** The access log's lines for one request target. */
 const logged = (target: string) =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { rollingRestart, visitorLoad } from '../../scripts/lib/cluster'
 import { type BenchSmtp, startBenchSmtp } from '../../scripts/bench/email'
-import { startCluster, type TestCluster } from './helpers/cluster'
+import { asVisitor, startCluster, type TestCluster } from './helpers/cluster'
 import { E2E_USERS } from './helpers/users'
 
 /**
@@ -22,15 +22,7 @@ afterAll(async () => {
   await smtp?.stop()
 })
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
-const get = (path: string, headers: Record<string, string> = {}) =>
-  cluster.front.request(path, { headers: { 'user-agent': BROWSER, ...headers } })
-const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  cluster.front.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': BROWSER, ...headers },
-    body: JSON.stringify(body),
-  })
+const { get, postJson } = asVisitor(() => cluster)
 
 test('a rolling restart under load: no GET fails, every acknowledged signup is stored, sessions survive', async () => {
   const { username, password } = E2E_USERS.full

@@ -2,7 +2,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
-import { type Cluster, startCluster as startClusterOf } from '../../../scripts/lib/cluster'
+import { BROWSER, type Cluster, startCluster as startClusterOf } from '../../../scripts/lib/cluster'
 import type { Front } from '../../../scripts/lib/front'
 import { CHECKOUT_ID } from '../../helpers/env'
 import { E2E_DIST_DIR, root, serverEnv } from './server'
@@ -63,3 +63,18 @@ export const startCluster = async ({
     },
   }
 }
+
+/**
+ * Requests through the cluster's front as a visitor's browser sends them (`cluster` is read when
+ * a request is made, so a file can set it up in `beforeAll`).
+ */
+export const asVisitor = (cluster: () => TestCluster) => ({
+  get: (path: string, headers: Record<string, string> = {}) =>
+    cluster().front.request(path, { headers: { 'user-agent': BROWSER, ...headers } }),
+  postJson: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    cluster().front.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': BROWSER, ...headers },
+      body: JSON.stringify(body),
+    }),
+})
