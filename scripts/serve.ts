@@ -5,8 +5,9 @@
  * DATABASE_URL and PAYLOAD_SECRET must be given (every instance shares them).
  *
  * The build's prerendered pages and data cache were read from the database the build could reach
- * (a throwaway one in the image's build stage), so they are dropped first: each page is rendered
- * from this database on its first view, then kept in the page cache.
+ * (a throwaway one in the image's build stage), so they are dropped first (with any page a server
+ * stored in that directory since): each page is rendered from this database on its first view,
+ * then kept in the page cache.
  *
  * Stopping, as `npm start`: SIGTERM reaches the Next server, which drains for up to STOP_DRAIN_MS.
  */
@@ -23,21 +24,23 @@ const fail = (message: string) => {
   process.exit(1)
 }
 
-/** Removes what the build stored from its database: prerendered pages and route bodies, data cache. */
+/**
+ * Removes every page and route body stored under the build directory (those the build
+ * prerendered, and any a server wrote there since) and the data cache.
+ */
 const dropBuildContent = (distDir: string) => {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(distDir, 'prerender-manifest.json'), 'utf8'),
-  ) as { routes: Record<string, unknown> }
+  const stored = /\.(html|rsc|meta|body|segments)$/
   let dropped = 0
-  for (const route of Object.keys(manifest.routes)) {
-    const base = path.join(distDir, 'server/app', route === '/' ? 'index' : route)
-    for (const suffix of ['.html', '.rsc', '.meta', '.body', '.segments']) {
-      const file = `${base}${suffix}`
-      if (!fs.existsSync(file)) continue
-      fs.rmSync(file, { recursive: true, force: true })
-      dropped++
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name)
+      if (stored.test(entry.name)) {
+        fs.rmSync(file, { recursive: true, force: true })
+        dropped++
+      } else if (entry.isDirectory()) walk(file)
     }
   }
+  walk(path.join(distDir, 'server/app'))
   fs.rmSync(path.join(distDir, 'cache/fetch-cache'), { recursive: true, force: true })
   return dropped
 }

@@ -69,11 +69,16 @@ const refusesConnections = (port: number) =>
     socket.once('error', () => resolve(true))
   })
 
-/** A copy of a build directory without its `cache` (the compiler's, and the build's data cache). */
+/**
+ * A copy of a build directory without its `cache` (the compiler's, and the build's data cache)
+ * nor the files a running server of that build is writing meanwhile (Next's `*.tmp`, linked to
+ * their names once written).
+ */
 export const copyBuildDir = (from: string, to: string) => {
   fs.cpSync(path.join(root, from), path.join(root, to), {
     recursive: true,
-    filter: (source) => path.relative(path.join(root, from), source) !== 'cache',
+    filter: (source) =>
+      path.relative(path.join(root, from), source) !== 'cache' && !source.endsWith('.tmp'),
   })
   return () => fs.rmSync(path.join(root, to), { recursive: true, force: true })
 }
