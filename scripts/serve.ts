@@ -25,8 +25,9 @@ const fail = (message: string) => {
 }
 
 /**
- * Removes every page and route body stored under the build directory (those the build
- * prerendered, and any a server wrote there since) and the data cache.
+ * Removes every page and route body stored under the build directory: those the build
+ * prerendered (server/app), and any a server of this build stored since (Next's page cache,
+ * server/route-cache); and the data cache.
  */
 const dropBuildContent = (distDir: string) => {
   const stored = /\.(html|rsc|meta|body|segments)$/
@@ -41,6 +42,8 @@ const dropBuildContent = (distDir: string) => {
     }
   }
   walk(path.join(distDir, 'server/app'))
+  const routeCache = path.join(distDir, 'server/route-cache')
+  if (fs.existsSync(routeCache)) walk(routeCache)
   fs.rmSync(path.join(distDir, 'cache/fetch-cache'), { recursive: true, force: true })
   return dropped
 }

@@ -22,6 +22,8 @@ export type ClusterInstance = {
   port: number
   /** host:port, as the front's access log names the instance. */
   upstream: string
+  /** Its copy of the build (relative to the project), where it stores its pages. */
+  distDir: string
   running: () => boolean
   /**
    * SIGTERM: `npm run serve` drains and stops the server. SIGKILL: `npm run serve` is killed
@@ -70,15 +72,17 @@ const refusesConnections = (port: number) =>
   })
 
 /**
- * A copy of a build directory without its `cache` (the compiler's, and the build's data cache)
- * nor the files a running server of that build is writing meanwhile (Next's `*.tmp`, linked to
- * their names once written).
+ * A copy of a build directory as the build left it: without its `cache` (the compiler's, and the
+ * build's data cache), the pages a server of that build stored since (server/route-cache) and
+ * the files such a server is writing meanwhile (Next's `*.tmp`, linked to their names once written).
  */
 export const copyBuildDir = (from: string, to: string) => {
   fs.cpSync(path.join(root, from), path.join(root, to), {
     recursive: true,
     filter: (source) =>
-      path.relative(path.join(root, from), source) !== 'cache' && !source.endsWith('.tmp'),
+      !['cache', path.join('server', 'route-cache')].includes(
+        path.relative(path.join(root, from), source),
+      ) && !source.endsWith('.tmp'),
   })
   return () => fs.rmSync(path.join(root, to), { recursive: true, force: true })
 }
@@ -130,6 +134,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
       url: `http://127.0.0.1:${port}`,
       port,
       upstream: `127.0.0.1:${port}`,
+      distDir,
       running: () => Boolean(site && !site.exit),
       start,
       stop: async (signal = 'SIGTERM') => {

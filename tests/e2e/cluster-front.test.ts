@@ -87,6 +87,18 @@ test('speaks HTTP/2 over TLS and serves pages rendered from the instances’ dat
   const again = await get('/faq')
   expect(again.status).toBe(200)
   expect(again.headers['x-cache-status']).toBe('HIT')
+  // The instance that rendered it stored it in its own copy of the build, not in the original.
+  const storedBy = () =>
+    cluster.instances.filter((instance) => {
+      const pages = path.join(root, instance.distDir, 'server/route-cache')
+      return (
+        fs.existsSync(pages) &&
+        fs
+          .readdirSync(pages, { recursive: true })
+          .some((file) => String(file).endsWith('/faq.html'))
+      )
+    })
+  await expect.poll(() => storedBy().length).toBe(1)
 })
 
 test('X-Forwarded-For: the app stores the visitor’s address, not one the visitor made up', async () => {
