@@ -23,7 +23,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { SHARED_CACHE_BOUND_SECONDS } from '../../src/lib/cache-control'
-import { freePort, startEmbeddedServer } from '../../src/lib/db/embedded'
+import { freePort, startEmbeddedServer } from '../lib/embedded-db'
 import { needsBuild } from '../lib/build-state'
 import { rollingRestart, startCluster, visitorLoad } from '../lib/cluster'
 import { type Front, NGINX, mainConfig, selfSignedCertificate, startFront } from '../lib/front'
