@@ -1,14 +1,15 @@
+/**
+ * What the public pages read (published, or drafts in an editor's preview: `readAs`, decision
+ * 0120); `cache` reads each once a render. Every read of public content is in this folder
+ * (decision 178): the pages here, the shop in `shop.ts`, the assistant's brand facts in
+ * `brand-facts.ts`.
+ */
 import { cache } from 'react'
 
 import { PUBLISHED } from '@/access/content'
 
 import { payloadClient } from './client'
 import { previewReader, readAs } from './draft'
-
-/**
- * Content the public pages read (published, or drafts in an editor's preview: `readAs`, decision
- * 0120); `cache` reads each once a render.
- */
 
 /** Site settings (links, tagline, shop) for server components; read once per render. */
 export const getSiteSettings = cache(async () => {
