@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { paragraph } from './content-helpers'
-import { notice, signIn } from './helpers/admin'
+import { signIn } from './helpers/admin'
 import { launchBrowser, openPage, screenshot } from './helpers/browser'
 import { restAs } from './helpers/rest'
 import { E2E_USERS } from './helpers/users'
@@ -29,16 +29,6 @@ const publicTitle = async (path: string, expected: string, timeout = 30_000) => 
     await new Promise((resolve) => setTimeout(resolve, 250))
   } while (Date.now() - started < timeout)
   return title
-}
-
-/** Signs in through Payload's admin login page, as the shared helper does for the seeded users. */
-const signInAs = async (page: Page, username: string, password: string) => {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await notice(page, 'Login Successful').waitFor()
-  await page.waitForURL(/\/admin\/?$/)
 }
 
 /** Presses "Publish changes" in the edit view and waits for the public page to show the title. */
@@ -163,7 +153,7 @@ test('a second editor opening an article another editor is editing sees the lock
 
     // The second editor opening it is told who holds it, and may go back or take over.
     const two = await openPage(browser)
-    await signInAs(two.page, second.username, second.password)
+    await signIn(two.page, second)
     await two.page.goto(`/admin/collections/articles/${doc.id}`)
     const modal = two.page.locator('.document-locked')
     const takeOver = two.page.locator('#document-locked-take-over')

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { paragraph } from './content-helpers'
-import { notice } from './helpers/admin'
+import { signIn } from './helpers/admin'
 import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { restAs } from './helpers/rest'
 import { E2E_USERS } from './helpers/users'
@@ -17,8 +17,6 @@ afterAll(async () => {
 
 const DRAFT_MODE_COOKIE = '__prerender_bypass'
 
-type Login = { username: string; password: string }
-
 /**
  * An editor of this test's own: Payload remembers the live preview per user and collection, and
  * the seeded editor's edit views stay the form alone for the other tests that open them meanwhile.
@@ -28,16 +26,6 @@ const ownEditor = async (base: string, stamp: string) => {
   const login = { username: `e2e-preview-editor-${stamp}`, password: `preview-editor-${stamp}-pw` }
   const { doc } = await admin('POST', '/users', { ...login, accessLevel: 'editor' })
   return { login, remove: () => admin('DELETE', `/users/${doc.id}`) }
-}
-
-/** Signs in through Payload's admin login page. */
-const signInAs = async (page: Page, { username, password }: Login) => {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await notice(page, 'Login Successful').waitFor()
-  await page.waitForURL(/\/admin\/?$/)
 }
 
 /** Console errors of a page and its frames (policy violations included). */
@@ -83,7 +71,7 @@ test('an editor sees the typed title in the live preview, and the preview link s
 
     const { page, context } = await openPage(browser)
     const errors = errorsOf(page)
-    await signInAs(page, editor.login)
+    await signIn(page, editor.login)
     await page.goto(`/admin/collections/articles/${doc.id}`)
     await page.locator('#field-title').waitFor()
     await openLivePreview(page)
