@@ -40,6 +40,9 @@ const url = (instance: ClusterInstance, route: string) => `${instance.url}${rout
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+// An instance's pages are read with pollPage, for up to 30 s: how soon they change is measured by
+// `npm run bench:cluster`, not here; without the shared revalidation they never change.
+
 /**
  * Reads the page through the front until it shows the text: the front keeps its copy as long as
  * the page's Cache-Control allows (decision 0151), so this waits at most that bound (and a little
