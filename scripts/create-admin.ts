@@ -4,7 +4,7 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { closePayload } from '@/lib/db/migrate'
+import { closePayload } from './lib/migrate'
 import { upsertUser } from '@/seed/admin'
 
 const arg = (name: string) => {

@@ -15,7 +15,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
-import { freePort, startEmbeddedServer } from '../../src/lib/db/embedded'
+import { freePort, startEmbeddedServer } from '../lib/embedded-db'
 
 const SECONDS = Number(process.env.BENCH_FAULTS_SECONDS || 30)
 const CLIENTS = 20
@@ -48,7 +48,7 @@ const print = (line: string) => write(`${line}\n`)
 
 const { default: config } = await import('@payload-config')
 const { getPayload, handleEndpoints } = await import('payload')
-const { migrateDatabase, closePayload } = await import('../../src/lib/db/migrate')
+const { migrateDatabase, closePayload } = await import('../lib/migrate')
 const payload = await getPayload({ config })
 await migrateDatabase(payload)
 

@@ -12,7 +12,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
-import { freePort, readRunning } from '../../src/lib/db/embedded'
+import { freePort, readRunning } from '../lib/embedded-db'
 import { root } from '../lib/runtime'
 import {
   type Site,

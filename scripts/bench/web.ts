@@ -31,7 +31,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 
 import { INTERNAL_ROUTES, PUBLIC_ROUTES } from '../../src/lib/routes'
-import { freePort } from '../../src/lib/db/embedded'
+import { freePort } from '../lib/embedded-db'
 import { type Front, startFront } from '../lib/front'
 import { type Site, startSite, stopSite } from '../lib/site-server'
 import { startEmptyNextApp } from './lighthouse-floor'

@@ -11,7 +11,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 
-import { freePort } from '../../src/lib/db/embedded'
+import { freePort } from './embedded-db'
 import { type Front, startFront } from './front'
 import { root } from './runtime'
 import { reservePort, type Site, SiteFailed, startSite, stopSite } from './site-server'

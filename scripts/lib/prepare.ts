@@ -1,7 +1,7 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { closePayload, migrateDatabase } from '@/lib/db/migrate'
+import { closePayload, migrateDatabase } from './migrate'
 import { seed } from '@/seed'
 
 import { log } from './runtime'

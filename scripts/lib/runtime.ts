@@ -9,7 +9,7 @@ import {
   type EmbeddedServer,
   readRunning,
   startEmbeddedServer,
-} from '../../src/lib/db/embedded'
+} from './embedded-db'
 
 export const root = path.resolve(import.meta.dirname, '../..')
 

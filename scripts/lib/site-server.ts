@@ -18,7 +18,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 
-import { freePort } from '../../src/lib/db/embedded'
+import { freePort } from './embedded-db'
 import { root } from './runtime'
 
 export const NEXT_BIN = path.join(root, 'node_modules/next/dist/bin/next')

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next'
 
-import { getAllArticles } from '@/components/site/content/data'
+import { getAllArticles } from '@/services/content/pages'
 import { serverUrl } from '@/lib/env'
 import { PUBLIC_ROUTES } from '@/lib/routes'
 

@@ -2,7 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { SHOP_CACHE_MS } from '@/lib/shopify/types'
 import { shopProductsQuerySchema } from '@/schemas/shop'
-import { readShopInfo, readShopProducts } from '@/services/shop/read'
+import { readShopInfo, readShopProducts } from '@/services/content/shop'
 
 import { handler, json, parseWith } from './http'
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import type { ClusterInstance } from '../../scripts/lib/cluster'
+import { pollPage } from '../../scripts/lib/poll'
 import { SHARED_CACHE_BOUND_SECONDS } from '@/lib/cache-control'
 import { paragraph } from '../helpers/rich-text'
 import { type TestCluster, startCluster } from './helpers/cluster'
 import { databaseRelay } from './helpers/database-relay'
-import { E2E_USERS } from './helpers/users'
+import { restAs } from './helpers/rest'
 
 /**
  * Two production instances of one build, each with its own copy of the build directory (as on
@@ -39,43 +40,19 @@ const url = (instance: ClusterInstance, route: string) => `${instance.url}${rout
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/**
- * Fetches the page until its HTML does (or no longer does) contain the text; polled for up to 30 s.
- * How soon it changes is measured by `npm run bench:cluster`, not here: without the shared
- * revalidation it never changes.
- */
-const pageOnceChanged = async (
-  instance: ClusterInstance,
-  route: string,
-  text: string,
-  present = true,
-) => {
-  const started = Date.now()
-  for (;;) {
-    const response = await fetch(url(instance, route))
-    const html = await response.text()
-    if (html.includes(text) === present || Date.now() - started > 30_000) {
-      return { status: response.status, html }
-    }
-    await pause(100)
-  }
-}
+// An instance's pages are read with pollPage, for up to 30 s: how soon they change is measured by
+// `npm run bench:cluster`, not here; without the shared revalidation they never change.
 
 /**
  * Reads the page through the front until it shows the text: the front keeps its copy as long as
  * the page's Cache-Control allows (decision 0151), so this waits at most that bound (and a little
  * more for a busy machine) before giving up.
  */
-const frontOnceChanged = async (route: string, text: string) => {
-  const started = Date.now()
-  for (;;) {
-    const { body } = await cluster.front.request(route)
-    if (body.includes(text) || Date.now() - started > (SHARED_CACHE_BOUND_SECONDS + 15) * 1000) {
-      return { body }
-    }
-    await pause(250)
-  }
-}
+const frontOnceChanged = (route: string, text: string) =>
+  pollPage(() => cluster.front.request(route), text, {
+    timeoutMs: (SHARED_CACHE_BOUND_SECONDS + 15) * 1000,
+    intervalMs: 250,
+  })
 
 /** Fetches a page until it is served from the instance's page cache. */
 const cached = async (instance: ClusterInstance, route: string) => {
@@ -88,27 +65,7 @@ const cached = async (instance: ClusterInstance, route: string) => {
   throw new Error(`${route} on ${instance.url} never came from the page cache`)
 }
 
-const editor = async (instance: ClusterInstance) => {
-  const response = await fetch(url(instance, '/api/users/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: E2E_USERS.editor.username,
-      password: E2E_USERS.editor.password,
-    }),
-  })
-  expect(response.status).toBe(200)
-  const { token } = (await response.json()) as { token: string }
-  return async <T = { doc: { id: number } }>(method: string, route: string, body?: unknown) => {
-    const answer = await fetch(url(instance, `/api${route}`), {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    expect(answer.status, `${method} ${route} on ${instance.url}`).toBeLessThan(300)
-    return (await answer.json()) as T
-  }
-}
+const editor = async (instance: ClusterInstance) => (await restAs(instance.url)).api
 
 const faqItem = (question: string) => ({
   group: 'Getting Started',
@@ -127,8 +84,8 @@ describe('several instances of the site, one database', () => {
     const request = await editor(a)
     const { doc } = await request('POST', '/faq-items', faqItem(question))
 
-    const onB = await pageOnceChanged(b, '/faq', question)
-    expect(onB.html).toContain(question)
+    const onB = await pollPage(url(b, '/faq'), question)
+    expect(onB.body).toContain(question)
     // B stored its new render: the next view is a cache hit with the question.
     expect(await cached(b, '/faq')).toContain(question)
     // The front's copy expires (s-maxage) and one request refreshes it from an instance (the
@@ -138,7 +95,9 @@ describe('several instances of the site, one database', () => {
     // Deleted through B: gone from A's cached page.
     const fromB = await editor(b)
     await fromB('DELETE', `/faq-items/${doc.id}`)
-    expect((await pageOnceChanged(a, '/faq', question, false)).html).not.toContain(question)
+    expect((await pollPage(url(a, '/faq'), question, { present: false })).body).not.toContain(
+      question,
+    )
   })
 
   test('an article unpublished through one instance is gone from every instance', async () => {
@@ -155,14 +114,16 @@ describe('several instances of the site, one database', () => {
       _status: 'published',
     })
     for (const each of [a, b]) {
-      expect((await pageOnceChanged(each, '/insights', title)).html).toContain(title)
-      expect((await pageOnceChanged(each, `/insights/${slug}`, title)).status).toBe(200)
+      expect((await pollPage(url(each, '/insights'), title)).body).toContain(title)
+      expect((await pollPage(url(each, `/insights/${slug}`), title)).status).toBe(200)
     }
 
     await request('PATCH', `/articles/${doc.id}`, { _status: 'draft' })
     for (const each of [a, b]) {
-      expect((await pageOnceChanged(each, '/insights', title, false)).html).not.toContain(title)
-      const page = await pageOnceChanged(each, `/insights/${slug}`, title, false)
+      expect(
+        (await pollPage(url(each, '/insights'), title, { present: false })).body,
+      ).not.toContain(title)
+      const page = await pollPage(url(each, `/insights/${slug}`), title, { present: false })
       expect(page.status).toBe(404)
     }
   })
@@ -172,8 +133,8 @@ describe('several instances of the site, one database', () => {
     const request = await editor(a)
     const tagline = `Where every instance is told ${Date.now()}`
     await request('POST', '/globals/site-settings', { tagline, _status: 'published' })
-    expect((await pageOnceChanged(b, '/about', tagline)).html).toContain(tagline)
-    expect((await pageOnceChanged(a, '/', tagline)).html).toContain(tagline)
+    expect((await pollPage(url(b, '/about'), tagline)).body).toContain(tagline)
+    expect((await pollPage(url(a, '/'), tagline)).body).toContain(tagline)
   })
 
   test('an instance stopped during a change shows it as soon as it starts again', async () => {
@@ -196,7 +157,7 @@ describe('several instances of the site, one database', () => {
       title: 'Changed while B was down',
       _status: 'published',
     })
-    expect((await pageOnceChanged(a, `/insights/${slug}`, 'Changed while B')).html).toContain(
+    expect((await pollPage(url(a, `/insights/${slug}`), 'Changed while B')).body).toContain(
       'Changed while B was down',
     )
 
@@ -225,6 +186,6 @@ describe('several instances of the site, one database', () => {
     await request('POST', '/faq-items', faqItem(question))
     expect((await fetch(url(b, '/faq'))).status).toBe(200)
     relay!.resume()
-    expect((await pageOnceChanged(b, '/faq', question)).html).toContain(question)
+    expect((await pollPage(url(b, '/faq'), question)).body).toContain(question)
   })
 })

@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { paragraph } from './content-helpers'
-import { notice, signIn } from './helpers/admin'
+import { signIn } from './helpers/admin'
 import { launchBrowser, openPage, screenshot } from './helpers/browser'
+import { restAs } from './helpers/rest'
 import { E2E_USERS } from './helpers/users'
 
 let browser: Browser
@@ -15,28 +16,6 @@ afterAll(async () => {
 })
 
 type Doc = { id: number; slug: string; title: string; _status: string }
-
-/** A REST client signed in as this user (its token and id). */
-const restAs = async (username: string, password: string) => {
-  const base = inject('baseURL')
-  const login = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  expect(login.status, `login ${username}`).toBe(200)
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } }
-  const call = async <T = { doc: Doc }>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    expect(response.status, `${method} ${path}`).toBeLessThan(300)
-    return (await response.json()) as T
-  }
-  return { id: user.id, call }
-}
 
 /** The article page's heading, fetched until it is the expected title or the time is up. */
 const publicTitle = async (path: string, expected: string, timeout = 30_000) => {
@@ -52,16 +31,6 @@ const publicTitle = async (path: string, expected: string, timeout = 30_000) => 
   return title
 }
 
-/** Signs in through Payload's admin login page, as the shared helper does for the seeded users. */
-const signInAs = async (page: Page, username: string, password: string) => {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await notice(page, 'Login Successful').waitFor()
-  await page.waitForURL(/\/admin\/?$/)
-}
-
 /** Presses "Publish changes" in the edit view and waits for the public page to show the title. */
 const publishInAdmin = async (page: Page, path: string, title: string) => {
   await page.getByRole('button', { name: 'Publish changes' }).click()
@@ -69,13 +38,13 @@ const publishInAdmin = async (page: Page, path: string, title: string) => {
 }
 
 test('an editor restores an earlier published version from the admin; the article page shows it again', async () => {
-  const editor = await restAs(E2E_USERS.editor.username, E2E_USERS.editor.password)
+  const editor = await restAs(inject('baseURL'), E2E_USERS.editor)
   const stamp = Date.now().toString(36)
   const titleA = `The First Song of the Dunes ${stamp}`
   const titleB = `The Second Song of the Dunes ${stamp}`
   const slug = `article-history-${stamp}`
   const path = `/insights/${slug}`
-  const { doc } = await editor.call('POST', '/articles?draft=true', {
+  const { doc } = await editor.api<{ doc: Doc }>('POST', '/articles?draft=true', {
     title: titleA,
     slug,
     excerpt: 'Two versions of one story.',
@@ -98,7 +67,7 @@ test('an editor restores an earlier published version from the admin; the articl
     await publishInAdmin(page, path, titleB)
 
     // The published version A, as stored in the article's history.
-    const versions = await editor.call<{
+    const versions = await editor.api<{
       docs: { id: number; version: { title: string; _status: string } }[]
     }>(
       'GET',
@@ -126,26 +95,26 @@ test('an editor restores an earlier published version from the admin; the articl
 
     // Restoring a published version publishes it: the cached page is refreshed.
     expect(await publicTitle(path, titleA)).toBe(titleA)
-    const restored = await editor.call<Doc>('GET', `/articles/${doc.id}`)
+    const restored = await editor.api<Doc>('GET', `/articles/${doc.id}`)
     expect(restored.title).toBe(titleA)
     expect(restored._status).toBe('published')
     expect(consoleErrors).toEqual([])
     await context.close()
   } finally {
-    await editor.call('DELETE', `/articles/${doc.id}`)
+    await editor.api('DELETE', `/articles/${doc.id}`)
   }
 })
 
 test('a second editor opening an article another editor is editing sees the lock, and may take over', async () => {
-  const admin = await restAs(E2E_USERS.full.username, E2E_USERS.full.password)
-  const first = await restAs(E2E_USERS.editor.username, E2E_USERS.editor.password)
+  const admin = await restAs(inject('baseURL'), E2E_USERS.full)
+  const first = await restAs(inject('baseURL'), E2E_USERS.editor)
   const stamp = Date.now().toString(36)
   const second = { username: `e2e-editor-two-${stamp}`, password: `second-editor-${stamp}-long` }
-  const { doc: user } = await admin.call<{ doc: { id: number } }>('POST', '/users', {
+  const { doc: user } = await admin.api<{ doc: { id: number } }>('POST', '/users', {
     ...second,
     accessLevel: 'editor',
   })
-  const { doc } = await first.call('POST', '/articles', {
+  const { doc } = await first.api<{ doc: Doc }>('POST', '/articles', {
     title: `Who Holds the Pen ${stamp}`,
     excerpt: 'One article, two editors.',
     author: 'Test Editor',
@@ -153,7 +122,7 @@ test('a second editor opening an article another editor is editing sees the lock
     _status: 'published',
   })
   const lockOwner = async () => {
-    const { docs } = await admin.call<{ docs: { user: { value: number | { id: number } } }[] }>(
+    const { docs } = await admin.api<{ docs: { user: { value: number | { id: number } } }[] }>(
       'GET',
       `/payload-locked-documents?depth=0&where[document.relationTo][equals]=articles` +
         `&where[document.value][equals]=${doc.id}`,
@@ -180,11 +149,11 @@ test('a second editor opening an article another editor is editing sees the lock
       }
       // A closed page ends the typing; the lock checks below then fail on their own.
     })().catch(() => undefined)
-    await expect.poll(lockOwner, { timeout: 30_000 }).toBe(first.id)
+    await expect.poll(lockOwner, { timeout: 30_000 }).toBe(first.user.id)
 
     // The second editor opening it is told who holds it, and may go back or take over.
     const two = await openPage(browser)
-    await signInAs(two.page, second.username, second.password)
+    await signIn(two.page, second)
     await two.page.goto(`/admin/collections/articles/${doc.id}`)
     const modal = two.page.locator('.document-locked')
     const takeOver = two.page.locator('#document-locked-take-over')
@@ -205,7 +174,7 @@ test('a second editor opening an article another editor is editing sees the lock
     const message = await modal.locator('p').first().textContent()
     expect(message).toContain('is currently editing this document')
     // Editors may not read other users' records, so Payload names the holder by user id.
-    expect(message).toContain(String(first.id))
+    expect(message).toContain(String(first.user.id))
     expect(await two.page.locator('#document-locked-go-back').isVisible()).toBe(true)
     await screenshot(two.page, 'article-history-locked')
 
@@ -213,7 +182,7 @@ test('a second editor opening an article another editor is editing sees the lock
     typing = false
     await typist
     await one.context.close()
-    expect(await lockOwner()).toBe(first.id)
+    expect(await lockOwner()).toBe(first.user.id)
     await takeOver.click()
     await expect.poll(lockOwner, { timeout: 30_000 }).toBe(user.id)
     await two.context.close()
@@ -221,12 +190,12 @@ test('a second editor opening an article another editor is editing sees the lock
     typing = false
     await typist
     // The second editor holds the lock now: anyone else's delete is refused (423) meanwhile.
-    await admin.call(
+    await admin.api(
       'DELETE',
       `/payload-locked-documents?where[document.relationTo][equals]=articles` +
         `&where[document.value][equals]=${doc.id}`,
     )
-    await first.call('DELETE', `/articles/${doc.id}`)
-    await admin.call('DELETE', `/users/${user.id}`)
+    await first.api('DELETE', `/articles/${doc.id}`)
+    await admin.api('DELETE', `/users/${user.id}`)
   }
 })

@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { paragraph } from './content-helpers'
-import { notice } from './helpers/admin'
+import { signIn } from './helpers/admin'
 import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { restAs } from './helpers/rest'
 import { E2E_USERS } from './helpers/users'
 
 let browser: Browser
@@ -16,46 +17,15 @@ afterAll(async () => {
 
 const DRAFT_MODE_COOKIE = '__prerender_bypass'
 
-type Login = { username: string; password: string }
-
-const restAs = async (base: string, { username, password }: Login) => {
-  const login = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  expect(login.status).toBe(200)
-  const { token } = (await login.json()) as { token: string }
-  return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    expect(response.status, `${method} ${path}`).toBeLessThan(300)
-    return (await response.json()) as { doc: { id: number; slug: string } }
-  }
-}
-
 /**
  * An editor of this test's own: Payload remembers the live preview per user and collection, and
  * the seeded editor's edit views stay the form alone for the other tests that open them meanwhile.
  */
 const ownEditor = async (base: string, stamp: string) => {
-  const admin = await restAs(base, E2E_USERS.full)
+  const { api: admin } = await restAs(base, E2E_USERS.full)
   const login = { username: `e2e-preview-editor-${stamp}`, password: `preview-editor-${stamp}-pw` }
   const { doc } = await admin('POST', '/users', { ...login, accessLevel: 'editor' })
   return { login, remove: () => admin('DELETE', `/users/${doc.id}`) }
-}
-
-/** Signs in through Payload's admin login page. */
-const signInAs = async (page: Page, { username, password }: Login) => {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await notice(page, 'Login Successful').waitFor()
-  await page.waitForURL(/\/admin\/?$/)
 }
 
 /** Console errors of a page and its frames (policy violations included). */
@@ -80,11 +50,11 @@ test('an editor sees the typed title in the live preview, and the preview link s
   const base = inject('baseURL')
   const stamp = Date.now().toString(36)
   const editor = await ownEditor(base, stamp)
-  const api = await restAs(base, editor.login)
+  const { api } = await restAs(base, editor.login)
   const published = `Stars Over the Dunes ${stamp}`
   const drafted = `Stars Over the Dunes, Draft ${stamp}`
   const typed = `Typed Live ${stamp}`
-  const { doc } = await api('POST', '/articles', {
+  const { doc } = await api<{ doc: { id: number; slug: string } }>('POST', '/articles', {
     title: published,
     excerpt: 'A night of counting stars.',
     author: 'Test Editor',
@@ -101,7 +71,7 @@ test('an editor sees the typed title in the live preview, and the preview link s
 
     const { page, context } = await openPage(browser)
     const errors = errorsOf(page)
-    await signInAs(page, editor.login)
+    await signIn(page, editor.login)
     await page.goto(`/admin/collections/articles/${doc.id}`)
     await page.locator('#field-title').waitFor()
     await openLivePreview(page)

@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
+import { pollPage } from '../../scripts/lib/poll'
 import { paragraph } from './content-helpers'
 import { signIn } from './helpers/admin'
 import { DESKTOP, launchBrowser, openPage, query, screenshot } from './helpers/browser'
-import { E2E_USERS } from './helpers/users'
+import { restAs } from './helpers/rest'
 
 let browser: Browser
 beforeAll(async () => {
@@ -16,48 +17,15 @@ afterAll(async () => {
 
 type Doc = { id: number; slug?: string; _status?: string; meta?: Record<string, unknown> }
 
-const editorApi = async (base: string) => {
-  const { username, password } = E2E_USERS.editor
-  const login = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  expect(login.status).toBe(200)
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } }
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    expect(response.status, `${method} ${path}`).toBeLessThan(300)
-    return (await response.json()) as { doc: Doc; docs: Doc[] }
-  }
-  return { api, userId: user.id }
-}
-
-/** Fetches the URL until its body contains the text, for up to `ms`. */
-const within = async (url: string, text: string, ms: number) => {
-  const started = Date.now()
-  let body = ''
-  do {
-    body = await (await fetch(url)).text()
-    if (body.includes(text)) return true
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  } while (Date.now() - started < ms)
-  return false
-}
-
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]
 const ogTitleOf = (html: string) => /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1]
 
 test("an editor publishes /faq's meta title: the cached page's <title> follows the publish", async () => {
   const base = inject('baseURL')
-  const { api } = await editorApi(base)
+  const { api } = await restAs(base)
   const {
     docs: [entry],
-  } = await api('GET', '/page-seo?where[path][equals]=/faq&depth=0')
+  } = await api<{ docs: Doc[] }>('GET', '/page-seo?where[path][equals]=/faq&depth=0')
   expect(entry).toBeTruthy()
   const original = entry!.meta
   const before = await (await fetch(`${base}/faq`)).text()
@@ -81,7 +49,8 @@ test("an editor publishes /faq's meta title: the cached page's <title> follows t
       _status: 'published',
     })
     // /faq has no timed revalidation: only the publish can bring the title (polled up to 30 s).
-    expect(await within(`${base}/faq`, `<title>${title} | Starfinity</title>`, 30_000)).toBe(true)
+    const shown = `<title>${title} | Starfinity</title>`
+    expect((await pollPage(`${base}/faq`, shown)).body).toContain(shown)
     const html = await (await fetch(`${base}/faq`)).text()
     expect(ogTitleOf(html)).toBe(`${title} | Starfinity`)
     expect(html).toContain('content="Every answer about Starfinity in one place."')
@@ -96,9 +65,12 @@ test("an editor publishes /faq's meta title: the cached page's <title> follows t
 
 test('a scheduled publish puts the article on the cached /insights without another save', async () => {
   const base = inject('baseURL')
-  const { api, userId } = await editorApi(base)
+  const {
+    api,
+    user: { id: userId },
+  } = await restAs(base)
   const title = `Scheduled Stars ${Date.now().toString(36)}`
-  const { doc } = await api('POST', '/articles?draft=true', {
+  const { doc } = await api<{ doc: Doc }>('POST', '/articles?draft=true', {
     title,
     excerpt: 'An article that goes live on its own.',
     author: 'Test Editor',
@@ -124,7 +96,7 @@ test('a scheduled publish puts the article on the cached /insights without anoth
         }),
       ],
     )
-    expect(await within(`${base}/insights`, title, 30_000)).toBe(true)
+    expect((await pollPage(`${base}/insights`, title)).body).toContain(title)
     const [row] = await query<{ s: string }>(`select _status as s from articles where id = $1`, [
       doc.id,
     ])

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { PUBLIC_ROUTES } from '@/lib/routes'
 
+import { pollPage } from '../../scripts/lib/poll'
 import { launchBrowser, openPage } from './helpers/browser'
 import { databaseRelay } from './helpers/database-relay'
+import { restAs } from './helpers/rest'
 import { E2E_DIST_DIR, type RunningServer, root, startServer } from './helpers/server'
-import { E2E_USERS } from './helpers/users'
 
 let browser: Browser
 beforeAll(async () => {
@@ -19,80 +20,38 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-const apiLogin = async (base: string, who: keyof typeof E2E_USERS) => {
-  const { username, password } = E2E_USERS[who]
-  const response = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  expect(response.status).toBe(200)
-  return ((await response.json()) as { token: string }).token
-}
-
-const editorRequest = async (
-  base: string,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-) => {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  expect(response.status, `${method} ${path}`).toBe(method === 'POST' ? 201 : 200)
-  return (await response.json()) as { doc: { id: number } }
-}
-
-/**
- * Fetches the page until its HTML contains (or no longer contains) the text. /faq has no timed
- * revalidation, so only the refresh a publish asks for can bring the change: how soon it comes on
- * a busy machine is not the point (polled for up to 30 s).
- */
-const htmlOnceRefreshed = async (url: string, text: string, present = true) => {
-  const started = Date.now()
-  let html = ''
-  do {
-    if (html) await pause(100)
-    html = await (await fetch(url)).text()
-  } while (html.includes(text) !== present && Date.now() - started < 30_000)
-  return html
-}
-
+// /faq has no timed revalidation, so only the refresh a publish asks for can bring the change: how
+// soon it comes on a busy machine is not the point (pollPage reads for up to 30 s).
 test('an editor’s published FAQ answer is on the cached /faq once published', async () => {
   const base = inject('baseURL')
-  const token = await apiLogin(base, 'editor')
+  const { api } = await restAs(base)
   // An item of this test's own, so the other FAQ tests see the seeded answers.
   const question = `Is the page cache fresh ${Date.now()}?`
-  const { doc } = await editorRequest(base, token, 'POST', '/faq-items', {
+  const { doc } = await api('POST', '/faq-items', {
     group: 'Getting Started',
     question,
     answer: 'First answer.',
     _status: 'published',
   })
   try {
-    expect(await htmlOnceRefreshed(`${base}/faq`, question)).toContain(question)
+    expect((await pollPage(`${base}/faq`, question)).body).toContain(question)
     // Served from the page cache: a stored render, not one per view.
     const cached = await fetch(`${base}/faq`)
     expect(cached.headers.get('x-nextjs-cache')).toBe('HIT')
 
     const answer = `Updated by an editor at ${Date.now()}: stars are free for everyone.`
-    await editorRequest(base, token, 'PATCH', `/faq-items/${doc.id}`, {
+    await api('PATCH', `/faq-items/${doc.id}`, {
       answer,
       _status: 'published',
     })
-    expect(await htmlOnceRefreshed(`${base}/faq`, answer)).toContain(answer)
+    expect((await pollPage(`${base}/faq`, answer)).body).toContain(answer)
     const again = await fetch(`${base}/faq`)
     expect(again.headers.get('x-nextjs-cache')).toBe('HIT')
     expect(await again.text()).toContain(answer)
   } finally {
-    await editorRequest(base, token, 'DELETE', `/faq-items/${doc.id}`)
+    await api('DELETE', `/faq-items/${doc.id}`)
   }
-  expect(await htmlOnceRefreshed(`${base}/faq`, question, false)).not.toContain(question)
+  expect((await pollPage(`${base}/faq`, question, { present: false })).body).not.toContain(question)
 })
 
 // A second production server starts first: on a busy 2-core machine that alone can take most of a

@@ -6,7 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { freePort, isAlive, readRunning } from '@/lib/db/embedded'
+import { freePort, isAlive, readRunning } from '../../scripts/lib/embedded-db'
 
 import { startSite } from '../../scripts/lib/site-server'
 import { copyBuild, root } from './helpers/server'

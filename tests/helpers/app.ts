@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto'
 import configPromise from '@payload-config'
 import { getPayload, handleEndpoints, type Payload } from 'payload'
 
-import { closePayload, migrateDatabase } from '@/lib/db/migrate'
+import { closePayload, migrateDatabase } from '../../scripts/lib/migrate'
 import { upsertUser } from '@/seed/admin'
 
 import { createTestDatabase } from './database'

@@ -7,7 +7,7 @@ import config from '@payload-config'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { getPayload } from 'payload'
 
-import { closePayload } from '@/lib/db/migrate'
+import { closePayload } from '../../scripts/lib/migrate'
 import { runEmailQueue } from '@/jobs/queue'
 
 const payload = await getPayload({ config })

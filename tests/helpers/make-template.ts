@@ -7,7 +7,7 @@ import './template-env'
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { closePayload, migrateDatabase } from '@/lib/db/migrate'
+import { closePayload, migrateDatabase } from '../../scripts/lib/migrate'
 
 import { createTestDatabase } from './database'
 

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { freePort, startEmbeddedServer } from '@/lib/db/embedded'
+import { freePort, startEmbeddedServer } from '../../scripts/lib/embedded-db'
 
 import { databaseUrl } from './env'
 

@@ -13,7 +13,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { startSite, stopSite } from '../../scripts/lib/site-server'
-import { readRunning } from '../../src/lib/db/embedded'
+import { readRunning } from '../../scripts/lib/embedded-db'
 import { E2E_DIST_DIR } from '../e2e/helpers/server'
 
 const fail = (message: string) => {

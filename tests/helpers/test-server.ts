@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { startEmbeddedServer } from '@/lib/db/embedded'
+import { startEmbeddedServer } from '../../scripts/lib/embedded-db'
 
 import { CHECKOUT_ID } from './env'
 

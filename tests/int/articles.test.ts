@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getArticle, getArticles, getFeaturedArticle } from '@/components/site/content/data'
+import { getArticle, getArticles, getFeaturedArticle } from '@/services/content/pages'
 import { runScheduledPublishing } from '@/lib/content/schedule'
 import { slugify } from '@/lib/content/slug'
 import { seed } from '@/seed'

@@ -7,7 +7,12 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { DatabaseInUseError, embeddedPaths, isAlive, startEmbeddedServer } from '@/lib/db/embedded'
+import {
+  DatabaseInUseError,
+  embeddedPaths,
+  isAlive,
+  startEmbeddedServer,
+} from '../../scripts/lib/embedded-db'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-embedded-'))
@@ -61,7 +66,7 @@ describe('embedded PostgreSQL server', () => {
   it('starts again after its owner was killed with kill -9, with everything committed', async () => {
     // An owner process that starts the server, commits a row, says so, and waits to be killed.
     const script = `
-      import { startEmbeddedServer } from ${JSON.stringify(path.join(root, 'src/lib/db/embedded.ts'))}
+      import { startEmbeddedServer } from ${JSON.stringify(path.join(root, 'scripts/lib/embedded-db.ts'))}
       import pg from ${JSON.stringify(createRequire(import.meta.url).resolve('pg'))}
       const server = await startEmbeddedServer({ dataRoot: ${JSON.stringify(dataRoot)} })
       const client = new pg.Client({ connectionString: server.url })

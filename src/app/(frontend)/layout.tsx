@@ -9,7 +9,7 @@ import { Tracker } from '@/components/site/Tracker'
 import '@/components/site/site.css'
 import { serverUrl } from '@/lib/env'
 import { pageMetadata } from '@/lib/metadata'
-import { getSiteSettings } from '@/lib/site-content'
+import { getSiteSettings } from '@/services/content/pages'
 
 export const metadata: Metadata = {
   metadataBase: new URL(serverUrl()),

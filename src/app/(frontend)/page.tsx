@@ -1,5 +1,5 @@
-import { getPageSettings } from '@/components/site/content/data'
-import { previewReader } from '@/components/site/content/draft'
+import { getPageSettings } from '@/services/content/pages'
+import { previewReader } from '@/services/content/draft'
 import { AboutFounder } from '@/components/site/home/AboutFounder'
 import { Connect } from '@/components/site/home/Connect'
 import { Ecosystem } from '@/components/site/home/Ecosystem'

@@ -1,4 +1,4 @@
-import { escapeHtml } from './html-text'
+import { signupEmail } from './signup'
 
 /** What a visitor agrees to when signing up for the newsletter (kept with each consent record). */
 export const NEWSLETTER_CONSENT_TEXT =
@@ -11,52 +11,30 @@ export const CONFIRM_INVALID =
   'This confirmation link is invalid, has already been used or has expired. Sign up again to get a new one.'
 
 /** The double opt-in email: a link to the confirmation page (which confirms only with a POST). */
-export const confirmationEmail = (link: string, hours: number, firstName?: string | null) => {
-  const greeting = `Dear ${firstName?.trim() || 'Friend'},`
-  const text = [
-    greeting,
-    '',
-    'Please confirm that you would like to receive the Starfinity newsletter:',
-    link,
-    '',
-    `The link is valid for ${hours} hours. If you did not sign up, ignore this email and you will hear nothing more from us.`,
-    '',
-    'With cosmic love,',
-    'The Starfinity Team',
-  ].join('\n')
-  const html =
-    `<p>${escapeHtml(greeting)}</p>` +
-    '<p>Please confirm that you would like to receive the Starfinity newsletter:</p>' +
-    `<p><a href="${escapeHtml(link)}">Confirm my subscription</a></p>` +
-    `<p>The link is valid for ${hours} hours. If you did not sign up, ignore this email and you will hear nothing more from us.</p>` +
-    '<p>With cosmic love,<br>The Starfinity Team</p>'
-  return { subject: 'Please confirm your Starfinity newsletter subscription', text, html }
-}
+export const confirmationEmail = (link: string, hours: number, firstName?: string | null) =>
+  signupEmail({
+    subject: 'Please confirm your Starfinity newsletter subscription',
+    name: firstName,
+    paragraphs: [
+      {
+        text: 'Please confirm that you would like to receive the Starfinity newsletter:',
+        url: link,
+        button: 'Confirm my subscription',
+      },
+      `The link is valid for ${hours} hours. If you did not sign up, ignore this email and you will hear nothing more from us.`,
+    ],
+  })
 
 /**
  * To a confirmed subscriber whose address was entered on a newsletter form again (the form answers
  * as for a new signup, decision 0163).
  */
-export const alreadySubscribedEmail = (firstName?: string | null) => {
-  const greeting = `Dear ${firstName?.trim() || 'Friend'},`
-  const intro =
-    "Someone, probably you, entered this address on one of our newsletter forms. You're already subscribed to the Starfinity newsletter: there is nothing more to do."
-  const leave =
-    'If it was not you, ignore this email: nothing has changed. Every newsletter has a link to unsubscribe or choose what you receive.'
-  const text = [
-    greeting,
-    '',
-    intro,
-    '',
-    leave,
-    '',
-    'With cosmic love,',
-    'The Starfinity Team',
-  ].join('\n')
-  const html =
-    `<p>${escapeHtml(greeting)}</p>` +
-    `<p>${escapeHtml(intro)}</p>` +
-    `<p>${escapeHtml(leave)}</p>` +
-    '<p>With cosmic love,<br>The Starfinity Team</p>'
-  return { subject: "You're already subscribed to the Starfinity newsletter", text, html }
-}
+export const alreadySubscribedEmail = (firstName?: string | null) =>
+  signupEmail({
+    subject: "You're already subscribed to the Starfinity newsletter",
+    name: firstName,
+    paragraphs: [
+      "Someone, probably you, entered this address on one of our newsletter forms. You're already subscribed to the Starfinity newsletter: there is nothing more to do.",
+      'If it was not you, ignore this email: nothing has changed. Every newsletter has a link to unsubscribe or choose what you receive.',
+    ],
+  })

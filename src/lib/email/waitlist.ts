@@ -1,4 +1,4 @@
-import { escapeHtml } from './html-text'
+import { signupEmail } from './signup'
 
 /** What a person agrees to when pressing the button on the waitlist confirmation page. */
 export const WAITLIST_CONFIRM_TEXT = 'Yes, this is my address. Keep my place in line.'
@@ -15,6 +15,9 @@ export const WAITLIST_CONFIRM_EXPIRED =
 export const WAITLIST_STATUS_INVALID =
   'This link is invalid or has been replaced by a newer one. Use the link in your latest waitlist email, or join the waitlist again with the same address to get it by email.'
 
+const SHARE =
+  'Share your personal link: each friend who joins through it and confirms their address moves you up the line.'
+
 /**
  * The waitlist confirmation email: the confirm link (its page confirms only with a POST), the link
  * to see one's place in line, and the referral link to share.
@@ -27,40 +30,25 @@ export const waitlistConfirmationEmail = (links: {
   name?: string | null
   /** Hours the confirm link works. */
   hours: number
-}) => {
-  const greeting = `Dear ${links.name?.trim() || 'Friend'},`
-  const intro = `Thank you for joining the ${links.productLabel} waitlist. Please confirm your address (the link works for ${links.hours} hours):`
-  const share =
-    'Share your personal link: each friend who joins through it and confirms their address moves you up the line.'
-  const ignore = 'If you did not sign up, ignore this email and you will hear nothing more from us.'
-  const text = [
-    greeting,
-    '',
-    intro,
-    links.confirmUrl,
-    '',
-    'Once confirmed, see your place in line at any time:',
-    links.statusUrl,
-    '',
-    share,
-    links.referralUrl,
-    '',
-    ignore,
-    '',
-    'With cosmic love,',
-    'The Starfinity Team',
-  ].join('\n')
-  const html =
-    `<p>${escapeHtml(greeting)}</p>` +
-    `<p>${escapeHtml(intro)}</p>` +
-    `<p><a href="${escapeHtml(links.confirmUrl)}">Confirm my place</a></p>` +
-    '<p>Once confirmed, see your place in line at any time: ' +
-    `<a href="${escapeHtml(links.statusUrl)}">my place in line</a></p>` +
-    `<p>${escapeHtml(share)}<br><a href="${escapeHtml(links.referralUrl)}">${escapeHtml(links.referralUrl)}</a></p>` +
-    `<p>${escapeHtml(ignore)}</p>` +
-    '<p>With cosmic love,<br>The Starfinity Team</p>'
-  return { subject: `Please confirm your place on the ${links.productLabel} waitlist`, text, html }
-}
+}) =>
+  signupEmail({
+    subject: `Please confirm your place on the ${links.productLabel} waitlist`,
+    name: links.name,
+    paragraphs: [
+      {
+        text: `Thank you for joining the ${links.productLabel} waitlist. Please confirm your address (the link works for ${links.hours} hours):`,
+        url: links.confirmUrl,
+        button: 'Confirm my place',
+      },
+      {
+        text: 'Once confirmed, see your place in line at any time:',
+        url: links.statusUrl,
+        label: 'my place in line',
+      },
+      { text: SHARE, url: links.referralUrl },
+      'If you did not sign up, ignore this email and you will hear nothing more from us.',
+    ],
+  })
 
 /**
  * To a confirmed entry whose address was entered on the waitlist form again (the form answers as
@@ -72,35 +60,18 @@ export const waitlistAlreadyJoinedEmail = (links: {
   referralUrl: string
   productLabel: string
   name?: string | null
-}) => {
-  const greeting = `Dear ${links.name?.trim() || 'Friend'},`
-  const intro = `Someone, probably you, entered this address on the ${links.productLabel} waitlist form. You are already on this waitlist, and your address is confirmed: there is nothing more to do.`
-  const share =
-    'Share your personal link: each friend who joins through it and confirms their address moves you up the line.'
-  const ignore = 'If it was not you, ignore this email: nothing has changed.'
-  const text = [
-    greeting,
-    '',
-    intro,
-    '',
-    'See your place in line at any time (this link replaces the one in earlier emails):',
-    links.statusUrl,
-    '',
-    share,
-    links.referralUrl,
-    '',
-    ignore,
-    '',
-    'With cosmic love,',
-    'The Starfinity Team',
-  ].join('\n')
-  const html =
-    `<p>${escapeHtml(greeting)}</p>` +
-    `<p>${escapeHtml(intro)}</p>` +
-    '<p>See your place in line at any time (this link replaces the one in earlier emails): ' +
-    `<a href="${escapeHtml(links.statusUrl)}">my place in line</a></p>` +
-    `<p>${escapeHtml(share)}<br><a href="${escapeHtml(links.referralUrl)}">${escapeHtml(links.referralUrl)}</a></p>` +
-    `<p>${escapeHtml(ignore)}</p>` +
-    '<p>With cosmic love,<br>The Starfinity Team</p>'
-  return { subject: `You're already on the ${links.productLabel} waitlist`, text, html }
-}
+}) =>
+  signupEmail({
+    subject: `You're already on the ${links.productLabel} waitlist`,
+    name: links.name,
+    paragraphs: [
+      `Someone, probably you, entered this address on the ${links.productLabel} waitlist form. You are already on this waitlist, and your address is confirmed: there is nothing more to do.`,
+      {
+        text: 'See your place in line at any time (this link replaces the one in earlier emails):',
+        url: links.statusUrl,
+        label: 'my place in line',
+      },
+      { text: SHARE, url: links.referralUrl },
+      'If it was not you, ignore this email: nothing has changed.',
+    ],
+  })

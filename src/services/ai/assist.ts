@@ -9,7 +9,7 @@ import type {
   subjectSchema,
 } from '@/schemas/ai'
 
-import { loadBrandFacts } from './brand-facts'
+import { loadBrandFacts } from '@/services/content/brand-facts'
 import { computeAudienceMetrics } from '../metrics/audience'
 import { computeEmailMetrics } from '../metrics/email'
 

@@ -1,6 +1,6 @@
 import { CONTACT_SUBJECTS } from '@/lib/constants'
 import { htmlToText } from '@/lib/email/html-text'
-import type { BrandFacts } from '@/services/ai/brand-facts'
+import type { BrandFacts } from '@/services/content/brand-facts'
 
 import type { ComposeChatInput, ReplyDraftInput, SubjectInput } from './types'
 

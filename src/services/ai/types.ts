@@ -1,5 +1,5 @@
 import type { COMPOSE_TYPES } from '@/schemas/ai'
-import type { BrandFacts } from '@/services/ai/brand-facts'
+import type { BrandFacts } from '@/services/content/brand-facts'
 import type { AudienceMetrics } from '@/services/metrics/audience'
 import type { EmailMetrics } from '@/services/metrics/email'
 

@@ -64,9 +64,12 @@ export const seedVisitors = async (tag: string) => {
   return people
 }
 
-/** Signs in through /admin/login and waits for the dashboard. */
-export const signIn = async (page: Page, who: keyof typeof E2E_USERS) => {
-  const user = E2E_USERS[who]
+/** Signs a seeded user (or a test's own account) in at /admin/login; waits for the dashboard. */
+export const signIn = async (
+  page: Page,
+  who: keyof typeof E2E_USERS | { username: string; password: string },
+) => {
+  const user = typeof who === 'string' ? E2E_USERS[who] : who
   await page.goto('/admin/login')
   await page.getByLabel('Username').fill(user.username)
   await page.getByLabel('Password').fill(user.password)

@@ -5,7 +5,7 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { closePayload, migrateDatabase } from '@/lib/db/migrate'
+import { closePayload, migrateDatabase } from '../../../scripts/lib/migrate'
 import { seed } from '@/seed'
 import { upsertUser } from '@/seed/admin'
 

@@ -5,7 +5,7 @@ import { copyBuildDir } from '../../../scripts/lib/cluster'
 import { root } from '../../../scripts/lib/runtime'
 import { NEXT_BIN, startSite, stopSite } from '../../../scripts/lib/site-server'
 
-export { freePort } from '@/lib/db/embedded'
+export { freePort } from '../../../scripts/lib/embedded-db'
 export { root }
 
 // E2E_DIST_DIR: another directory, e.g. to keep serving one build while testing the next.

@@ -15,7 +15,7 @@ import {
   Section,
   Title,
 } from '@/components/site/ui'
-import { getAboutGallery } from '@/lib/site-content'
+import { getAboutGallery } from '@/services/content/pages'
 import { routeMetadata } from '@/components/site/content/page-metadata'
 
 export const generateMetadata = () => routeMetadata('/about')

@@ -1,8 +1,8 @@
 import { CharacterCard } from '@/components/site/characters/CharacterCard'
 import { CharacterStoriesSignup } from '@/components/site/characters/CharacterStoriesSignup'
 import { BackHome } from '@/components/site/content/BackHome'
-import { getCharacters } from '@/components/site/content/data'
-import { previewReader } from '@/components/site/content/draft'
+import { getCharacters } from '@/services/content/pages'
+import { previewReader } from '@/services/content/draft'
 import { LiveCharacterList } from '@/components/site/live-preview/LiveCharacterList'
 import {
   ButtonLink,

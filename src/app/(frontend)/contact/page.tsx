@@ -1,5 +1,5 @@
 import { ContactView } from '@/components/site/contact/ContactView'
-import { getSiteSettings } from '@/lib/site-content'
+import { getSiteSettings } from '@/services/content/pages'
 import { routeMetadata } from '@/components/site/content/page-metadata'
 
 export const generateMetadata = () => routeMetadata('/contact')

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { AppError } from '@/lib/errors'
-import { payloadClient } from '@/lib/payload'
+import { payloadClient } from '@/services/content/client'
 
 /**
  * What an emailed link's token opens (preferences, a data request), or null when the link is

@@ -1,5 +1,5 @@
 import { BackHome } from '@/components/site/content/BackHome'
-import { getFaqItems } from '@/components/site/content/data'
+import { getFaqItems } from '@/services/content/pages'
 import { ContactUsButton } from '@/components/site/faq/ContactUsButton'
 import { FaqAccordion, type FaqGroupView } from '@/components/site/faq/FaqAccordion'
 import {

@@ -1,6 +1,6 @@
 import { decidePreview } from '@/access/preview'
 import { isSitePath } from '@/lib/content/preview'
-import { payloadClient } from '@/lib/payload'
+import { payloadClient } from '@/services/content/client'
 
 /** Next.js's draft mode (`await draftMode()`), or one built the same way in tests. */
 export type DraftModeSwitch = { enable: () => void; disable: () => void }

@@ -11,7 +11,7 @@ import {
   Section,
   Title,
 } from '@/components/site/ui'
-import { getSiteSettings } from '@/lib/site-content'
+import { getSiteSettings } from '@/services/content/pages'
 import { retentionOf, UNCONFIRMED_SIGNUP_DAYS } from '@/services/shared/retention'
 import { routeMetadata } from '@/components/site/content/page-metadata'
 

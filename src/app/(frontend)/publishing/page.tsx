@@ -2,7 +2,7 @@ import { ArtFrame, TwoColumns } from '@/components/site/books/BookArt'
 import { MediaImage } from '@/components/site/MediaImage'
 import { BackHome } from '@/components/site/content/BackHome'
 import { CardGrid } from '@/components/site/content/CardGrid'
-import { FEATURED_BOOK_SLUG, getBook } from '@/components/site/content/data'
+import { FEATURED_BOOK_SLUG, getBook } from '@/services/content/pages'
 import { PublishingSignup } from '@/components/site/content/ProductSignups'
 import {
   Badge,

@@ -1,7 +1,7 @@
 import { ArtFrame, TwoColumns } from '@/components/site/books/BookArt'
 import { MediaImage } from '@/components/site/MediaImage'
 import { BackHome } from '@/components/site/content/BackHome'
-import { THEME_SONG_SLUG, getSong } from '@/components/site/content/data'
+import { THEME_SONG_SLUG, getSiteSettings, getSong } from '@/services/content/pages'
 import { RecordsSignup } from '@/components/site/content/ProductSignups'
 import {
   ButtonLink,
@@ -19,7 +19,6 @@ import {
   Stack,
   Title,
 } from '@/components/site/ui'
-import { getSiteSettings } from '@/lib/site-content'
 import { routeMetadata } from '@/components/site/content/page-metadata'
 
 export const generateMetadata = () => routeMetadata('/records')

@@ -5,7 +5,7 @@ import { PAGE_TEXTS } from '@/lib/page-texts'
 import type { PublicRoute } from '@/lib/routes'
 import type { Media } from '@/payload-types'
 
-import { getPageSeo } from './data'
+import { getPageSeo } from '@/services/content/pages'
 
 /**
  * The share picture of a page: the first Media document given, at its 1200×630 `share` size.

@@ -2,7 +2,7 @@ import Link from '../Link'
 import { notFound } from 'next/navigation'
 
 import { BackHome } from '@/components/site/content/BackHome'
-import { getArticles, getFeaturedArticle } from '@/components/site/content/data'
+import { getArticles, getFeaturedArticle } from '@/services/content/pages'
 
 import {
   Badge,

@@ -5,7 +5,7 @@ import { MediaImage } from '@/components/site/MediaImage'
 import { BookSignup } from '@/components/site/books/BookSignup'
 import { ShareButton } from '@/components/site/books/ShareButton'
 import { BackHome } from '@/components/site/content/BackHome'
-import { FEATURED_BOOK_SLUG, getBook } from '@/components/site/content/data'
+import { FEATURED_BOOK_SLUG, getBook, getSiteSettings } from '@/services/content/pages'
 import {
   Badge,
   ButtonLink,
@@ -25,7 +25,6 @@ import {
   Subheading,
   Title,
 } from '@/components/site/ui'
-import { getSiteSettings } from '@/lib/site-content'
 import { routeMetadata } from '@/components/site/content/page-metadata'
 
 export const generateMetadata = () => routeMetadata('/books/dune-big-ears')

@@ -5,7 +5,7 @@ import { MediaImage } from '@/components/site/MediaImage'
 import { Lyrics } from '@/components/site/books/Lyrics'
 import { VideoFacade } from '@/components/site/books/VideoFacade'
 import { BackHome } from '@/components/site/content/BackHome'
-import { THEME_SONG_SLUG, getSong } from '@/components/site/content/data'
+import { THEME_SONG_SLUG, getSiteSettings, getSong } from '@/services/content/pages'
 import {
   ButtonLink,
   ButtonRow,
@@ -20,7 +20,6 @@ import {
   Stack,
   Title,
 } from '@/components/site/ui'
-import { getSiteSettings } from '@/lib/site-content'
 import { routeMetadata } from '@/components/site/content/page-metadata'
 
 export const generateMetadata = () => routeMetadata('/books/dune-music')

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
 
-import { getAllArticles, getArticle, getRedirect } from '@/components/site/content/data'
-import { previewReader } from '@/components/site/content/draft'
+import { getAllArticles, getArticle, getRedirect } from '@/services/content/pages'
+import { previewReader } from '@/services/content/draft'
 import { ArticleView } from '@/components/site/insights/ArticleView'
 import { shareImageUrl, withoutSiteName } from '@/components/site/content/page-metadata'
 import { LiveArticle } from '@/components/site/live-preview/LiveArticle'

@@ -1,4 +1,4 @@
-import { getAllArticles } from '@/components/site/content/data'
+import { getAllArticles } from '@/services/content/pages'
 import { serverUrl } from '@/lib/env'
 import { DEFAULT_DESCRIPTION, SITE_NAME } from '@/lib/metadata'
 

@@ -1,15 +1,33 @@
+/**
+ * What the public pages read (published, or drafts in an editor's preview: `readAs`, decision
+ * 0120); `cache` reads each once a render. Every read of public content is in this folder
+ * (decision 178): the pages here, the shop in `shop.ts`, the assistant's brand facts in
+ * `brand-facts.ts`.
+ */
 import { cache } from 'react'
 
 import { PUBLISHED } from '@/access/content'
-import { payloadClient } from '@/lib/payload'
-import { getSiteSettings } from '@/lib/site-content'
 
+import { payloadClient } from './client'
 import { previewReader, readAs } from './draft'
 
-/**
- * Content the public pages read (published, or drafts in an editor's preview: `readAs`, decision
- * 0120); `cache` reads each once a render.
- */
+/** Site settings (links, tagline, shop) for server components; read once per render. */
+export const getSiteSettings = cache(async () => {
+  const payload = await payloadClient()
+  return payload.findGlobal({ slug: 'site-settings', depth: 0 })
+})
+
+/** The founder's gallery of /about, each picture with its Media document. */
+export const getAboutGallery = cache(async () => {
+  const payload = await payloadClient()
+  const settings = await payload.findGlobal({
+    slug: 'site-settings',
+    depth: 1,
+    select: { aboutGallery: true },
+  })
+  return settings.aboutGallery ?? []
+})
+
 export const getCharacters = cache(async () => {
   const payload = await payloadClient()
   const { docs } = await payload.find({

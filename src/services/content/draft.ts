@@ -3,7 +3,7 @@ import type { Where } from 'payload'
 import { cache } from 'react'
 
 import { canReadDrafts, PUBLISHED } from '@/access/content'
-import { payloadClient } from '@/lib/payload'
+import { payloadClient } from './client'
 
 /**
  * The signed-in user a page is previewed for (decision 0120): only in draft mode, which only the
