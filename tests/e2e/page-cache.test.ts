@@ -112,7 +112,7 @@ test('pages asked for at unknown addresses are not stored in the page cache', as
   const again = await fetch(`${base}${addresses[0]}`)
   expect(again.status).toBe(404)
   expect(again.headers.get('x-nextjs-cache')).not.toBe('HIT')
-  const stored = filesUnder(path.join(root, E2E_DIST_DIR, 'server/app')).filter(
+  const stored = filesUnder(path.join(root, E2E_DIST_DIR, 'server')).filter(
     (file) => file.includes(stamp) || file.includes(addresses.at(-1)!.split('/').at(-1)!),
   )
   expect(stored).toEqual([])
