@@ -3,10 +3,36 @@
  * 4× CPU slowdown) with Debian's Chromium, for `npm run bench:web`. Shared machines make these
  * numbers noisy: the median of a few runs on a quiet machine is what the budget means.
  */
+import fs from 'node:fs'
+import path from 'node:path'
+
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
-export type LighthouseResult = { score: number; tbt: number; lcp: number; cls: number }
+export type LighthouseResult = {
+  score: number
+  fcp: number
+  tbt: number
+  lcp: number
+  cls: number
+}
+
+/**
+ * LIGHTHOUSE_REPORTS=<dir> keeps each run's whole report (Lighthouse's JSON: the LCP element, the
+ * long tasks, the time per script), one file per run, named after the page and the time.
+ */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS
+
+const keepReport = (url: string, report: string) => {
+  if (!REPORTS_DIR) return
+  fs.mkdirSync(REPORTS_DIR, { recursive: true })
+  const page = new URL(url).pathname.replace(/[^\w-]+/g, '_').replace(/^_|_$/g, '') || 'home'
+  const file = path.join(
+    REPORTS_DIR,
+    `${page}-${new Date().toISOString().replace(/[:.]/g, '')}.json`,
+  )
+  fs.writeFileSync(file, report)
+}
 
 const startChrome = () =>
   chromeLauncher.launch({
@@ -24,9 +50,11 @@ export const lighthouseMobile = async (url: string, port: number): Promise<Light
   })
   if (!result) throw new Error(`lighthouse gave no result for ${url}`)
   const { lhr } = result
+  keepReport(url, result.report as string)
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: Math.round(audit('first-contentful-paint')),
     tbt: Math.round(audit('total-blocking-time')),
     lcp: Math.round(audit('largest-contentful-paint')),
     cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
@@ -40,7 +68,7 @@ const RUN_TIMEOUT_MS = Number(process.env.LIGHTHOUSE_TIMEOUT_MS ?? 120_000)
  * One audit in a Chrome of its own, so a run that hangs or crashes cannot spoil the next: null
  * when it failed, timed out or gave no metrics (reported as n/a, never as a result).
  */
-const isolatedRun = async (url: string): Promise<LighthouseResult | null> => {
+export const isolatedRun = async (url: string): Promise<LighthouseResult | null> => {
   const chrome = await startChrome()
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<null>((resolve) => {

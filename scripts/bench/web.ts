@@ -19,8 +19,9 @@
  * budget exits 1; the tests never run this.
  * LOAD_SECONDS (default 5) sets each throughput run's length; BENCH_ROUTES (`/,/about`) measures
  * only those routes; a Lighthouse run that hangs past LIGHTHOUSE_TIMEOUT_MS (default 120 s) is
- * abandoned. BENCH_URL measures a site that is already running (e.g. `next start` on a build of
- * your own) instead of starting one.
+ * abandoned; LIGHTHOUSE_REPORTS=<dir> keeps each run's whole report (scripts/bench/lighthouse.ts).
+ * BENCH_URL measures a site that is already running (e.g. `next start` on a build of your own)
+ * instead of starting one; scripts/bench/lighthouse-ab.ts compares two running builds.
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'

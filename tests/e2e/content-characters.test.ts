@@ -216,13 +216,15 @@ test("an editor's new picture for a character: a draft changes nothing, publishi
       data: { artwork: media.id, _status: 'published' },
     })
     expect(publish.status()).toBe(200)
+    // The page links the site's own uploads by path (decision 182).
+    const card = new URL(media.sizes.card.url).pathname
     await expect
       .poll(async () => (await pictureOf(page, 'fern')).src, { timeout: 30_000 })
-      .toBe(media.sizes.card.url)
+      .toBe(card)
     const after = await pictureOf(page, 'fern')
-    expect(after).toMatchObject({ src: media.sizes.card.url, alt, width: '768', isLoaded: true })
-    expect(after.srcset).toContain(`${media.sizes.card.url} 768w`)
-    expect(after.srcset).toContain(`${media.sizes.fullWidth.url} 1600w`)
+    expect(after).toMatchObject({ src: card, alt, width: '768', isLoaded: true })
+    expect(after.srcset).toContain(`${card} 768w`)
+    expect(after.srcset).toContain(`${new URL(media.sizes.fullWidth.url).pathname} 1600w`)
     await screenshot(page, 'characters-new-picture')
   } finally {
     await api.patch(`/api/characters/${fern.id}`, {

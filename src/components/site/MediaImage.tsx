@@ -3,6 +3,12 @@ import type { Media } from '@/payload-types'
 type Size = { url?: string | null; width?: number | null; height?: number | null }
 
 /**
+ * The site's own uploads by path: Payload writes them under SERVER_URL, and a page served under
+ * another address (the front's, a second host name) would open a connection of its own for them.
+ */
+const ownPath = (url: string) => url.replace(/^https?:\/\/[^/]+(?=\/api\/media\/file\/)/, '')
+
+/**
  * An uploaded image with its WebP sizes in `srcset`, the page's `sizes`, and the width and height
  * of the image so the layout does not shift while it loads.
  */
@@ -29,14 +35,14 @@ export const MediaImage = ({
   const seen = new Set<number>()
   const srcSet = candidates
     .filter((s) => (seen.has(s.width) ? false : (seen.add(s.width), true)))
-    .map((s) => `${s.url} ${s.width}w`)
+    .map((s) => `${ownPath(s.url)} ${s.width}w`)
     .join(', ')
   const fallback = media.sizes?.card?.url ? media.sizes.card : media
   return (
     // eslint-disable-next-line @next/next/no-img-element -- the sizes come from Payload, not next/image
     <img
       className={className}
-      src={fallback.url ?? media.url}
+      src={ownPath(fallback.url ?? media.url)}
       srcSet={srcSet || undefined}
       sizes={sizes}
       width={fallback.width ?? media.width ?? undefined}

@@ -47,8 +47,8 @@ export default async function CharactersPage() {
             {isPreview ? (
               <LiveCharacterList characters={characters} />
             ) : (
-              characters.map((character) => (
-                <CharacterCard key={character.id} character={character} />
+              characters.map((character, index) => (
+                <CharacterCard key={character.id} character={character} priority={index === 0} />
               ))
             )}
           </Stack>

@@ -20,8 +20,17 @@ export type CharacterView = {
   artwork?: Media | number | null
 }
 
-/** One animal guide: artwork, home, story and a line of wisdom (server-rendered; decision 0071). */
-export function CharacterCard({ character }: { character: CharacterView }) {
+/**
+ * One animal guide: artwork, home, story and a line of wisdom (server-rendered; decision 0071).
+ * `priority` for the first card, whose artwork is the largest thing on a phone's first screen.
+ */
+export function CharacterCard({
+  character,
+  priority = false,
+}: {
+  character: CharacterView
+  priority?: boolean
+}) {
   const accent = character.color || colors.gold
   const vars = {
     '--accent': accent,
@@ -35,7 +44,11 @@ export function CharacterCard({ character }: { character: CharacterView }) {
       aria-labelledby={`${character.slug}-name`}
     >
       <div className={styles.art}>
-        <MediaImage media={character.artwork} sizes="(min-width: 400px) 320px, 100vw" />
+        <MediaImage
+          media={character.artwork}
+          sizes="(min-width: 400px) 320px, 100vw"
+          priority={priority}
+        />
       </div>
       <div>
         <Subheading as="h2" id={`${character.slug}-name`}>

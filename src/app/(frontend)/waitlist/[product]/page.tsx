@@ -1,7 +1,5 @@
-import { Suspense } from 'react'
-
 import { WAITLIST_PAGE_PRODUCTS, waitlistProduct } from '@/components/site/waitlist/products'
-import { WaitlistFromQuery, WaitlistView } from '@/components/site/waitlist/WaitlistView'
+import { WaitlistFromQuery } from '@/components/site/waitlist/WaitlistView'
 import { routeMetadata } from '@/components/site/content/page-metadata'
 
 /**
@@ -20,9 +18,5 @@ export default async function ProductWaitlistPage({
   params: Promise<{ product: string }>
 }) {
   const product = waitlistProduct((await params).product)
-  return (
-    <Suspense fallback={<WaitlistView product={product} />}>
-      <WaitlistFromQuery pageProduct={product} />
-    </Suspense>
-  )
+  return <WaitlistFromQuery pageProduct={product} />
 }
