@@ -8,7 +8,7 @@
  */
 import os from 'node:os'
 
-import { freePort } from '../../src/lib/db/embedded'
+import { freePort } from '../lib/embedded-db'
 import { type Front, startFront } from '../lib/front'
 import { type LighthouseResult, isolatedRun } from './lighthouse'
 
