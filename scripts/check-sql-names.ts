@@ -1,17 +1,16 @@
 /**
  * Counts the table and column names written as plain text in SQL: `npm run check:sql-names`
- * prints each place and fails when a file has more than ALLOWANCE gives it (`-- --max N`: when
- * all files together have more than N). Every statement should name the
- * schema through src/db's typed tables (decision 0172), so that a renamed field fails the type
- * check; a name in a string fails only when the statement runs.
+ * prints each place and fails when a file has more than ALLOWANCE gives it (`-- --max N`: when all
+ * files together have more than N). Every statement should name the schema through src/db's typed
+ * tables (decision 0172), so that a renamed field fails the type check; a name in a string fails
+ * only when the statement runs.
  *
  * Scans src/**\/*.ts except the migrations and the generated schema: the static text of every
- * sql`…` template (and of sql.raw(…), and the string given to sql.identifier(…)), without its
- * quoted literals ('…' values stay as they are). A word counts when it is a table, column or enum
- * type name of the schema (src/db), bare or "quoted", and is not a function call (`name(`), a
- * cast's type (`::name`) or an output name (`AS name`). Words that are SQL keywords or too generic
- * to tell a column from the rest of a statement are left out: IGNORED below.
- * src/db/sql-names.test.ts checks the allowance on every `npm test`.
+ * sql`…` template (and of sql.raw(…), and the string given to sql.identifier(…)). A word counts
+ * when it is a table, column or enum type name of the schema (src/db), bare or "quoted", and is
+ * not in a quoted value ('…') or a -- comment, a function call (`name(`), a cast to a type other
+ * than an enum (`::text`) or an output name (`AS name`). Words of SQL that are also column names
+ * are left out: IGNORED below. src/db/sql-names.test.ts checks the allowance on every `npm test`.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -32,43 +31,22 @@ export const ALLOWANCE: Record<string, number> = {
   'src/services/admin/emails.ts': 27,
   'src/services/admin/exports.ts': 8,
   'src/services/admin/login.ts': 12,
-  'src/services/admin/newsletter-import.ts': 163,
+  'src/services/admin/newsletter-import.ts': 166,
   'src/services/admin/newsletter.ts': 16,
   'src/services/admin/parent-insights.ts': 17,
   'src/services/admin/people.ts': 23,
   'src/services/admin/waitlist.ts': 45,
-  'src/services/campaigns/campaign-progress.ts': 54,
+  'src/services/campaigns/campaign-progress.ts': 53,
   'src/services/campaigns/cancel-campaign.ts': 15,
   'src/services/campaigns/composed-recipients.ts': 17,
-  'src/services/campaigns/create-campaign.ts': 30,
-  'src/services/campaigns/queue-campaign.ts': 73,
+  'src/services/campaigns/create-campaign.ts': 33,
+  'src/services/campaigns/queue-campaign.ts': 75,
   'src/services/metrics/audience.ts': 16,
   'src/services/metrics/deliverability.ts': 88,
   'src/services/metrics/email.ts': 9,
   'src/services/metrics/funnel.ts': 26,
   'src/services/metrics/overview.ts': 24,
   'src/services/metrics/pages.ts': 5,
-
-  // Every other statement.
-  'src/jobs/queue.ts': 47,
-  'src/lib/content/schedule.ts': 17,
-  'src/services/ai/token-budget.ts': 11,
-  'src/services/email-links/data-requests.ts': 23,
-  'src/services/email-links/preferences.ts': 38,
-  'src/services/email/deliver.ts': 50,
-  'src/services/email/eligibility.ts': 15,
-  'src/services/email/queue.ts': 33,
-  'src/services/email/sequences.ts': 76,
-  'src/services/email/tracking.ts': 20,
-  'src/services/email/unsubscribe-links.ts': 17,
-  'src/services/email/webhook.ts': 67,
-  'src/services/newsletter/subscribe.ts': 47,
-  'src/services/shared/consent.ts': 8,
-  'src/services/shared/rate-limit.ts': 37,
-  'src/services/shared/retention.ts': 60,
-  'src/services/shared/signup-mail.ts': 27,
-  'src/services/waitlist/confirm.ts': 21,
-  'src/services/waitlist/line.ts': 44,
 }
 
 /**
@@ -138,15 +116,17 @@ const sqlTexts = (file: string, source: string) => {
 /** The schema names in one SQL text: each occurrence with the line it is on. */
 export const namesInText = (text: string, names: Set<string>) => {
   const found: { name: string; lineOffset: number }[] = []
-  // Quoted values are values; their newlines still count for the line numbers.
-  const unquoted = text.replace(/'(?:[^']|'')*'/g, (literal) => literal.replace(/[^\n]/g, ' '))
+  // Comments and quoted values are not names; their newlines still count for the line numbers.
+  const unquoted = text
+    .replace(/--[^\n]*/g, (comment) => ' '.repeat(comment.length))
+    .replace(/'(?:[^']|'')*'/g, (literal) => literal.replace(/[^\n]/g, ' '))
   for (const match of unquoted.matchAll(/"?\b([a-z_][a-z0-9_]*)\b"?/g)) {
     const name = match[1]
     if (!names.has(name)) continue
     const before = unquoted.slice(0, match.index)
     const after = unquoted.slice(match.index + match[0].length)
     if (after.startsWith('(')) continue
-    if (/::\s*$/.test(before) || /\bAS\s+$/i.test(before)) continue
+    if ((/::\s*$/.test(before) && !name.startsWith('enum_')) || /\bAS\s+$/i.test(before)) continue
     found.push({ name, lineOffset: before.split('\n').length - 1 })
   }
   return found

@@ -8,19 +8,23 @@ import {
 } from '../../scripts/check-sql-names'
 
 describe('table and column names in SQL text (scripts/check-sql-names.ts)', () => {
-  it('finds a name of the schema, bare or quoted, but not a value, a call, a cast or an output name', () => {
+  it('finds a name of the schema, bare or quoted, but not a value, a call, a cast but to an enum, an output name or a comment', () => {
     const names = schemaNames()
     const found = namesInText(
       `SELECT e."email", status AS product FROM waitlist_entries e
-       WHERE e.product = 'waitlist_entries' AND lower(email) <> ''::email`,
+       -- the line's entries: a comment's words are not names
+       WHERE e.product = 'waitlist_entries' AND lower(email) <> ''::email
+         AND e.status = 'active'::enum_waitlist_entries_status`,
       names,
     )
     expect(found).toEqual([
       { name: 'email', lineOffset: 0 },
       { name: 'status', lineOffset: 0 },
       { name: 'waitlist_entries', lineOffset: 0 },
-      { name: 'product', lineOffset: 1 },
-      { name: 'email', lineOffset: 1 },
+      { name: 'product', lineOffset: 2 },
+      { name: 'email', lineOffset: 2 },
+      { name: 'status', lineOffset: 3 },
+      { name: 'enum_waitlist_entries_status', lineOffset: 3 },
     ])
   })
 
