@@ -76,13 +76,15 @@ const tick = async (payload: Payload, limit: number): Promise<number> => {
   await schedulePeriodicJobs(payload)
   // Jobs an instance was running when it died: after STALE_CLAIM_MINUTES (+5) they are free again.
   await payload.db.drizzle.execute(sql`
-    UPDATE ${payload_jobs} SET ${bare(payload_jobs.processing)} = false, ${bare(payload_jobs.queue)} = ${EMAIL_QUEUE}, ${bare(payload_jobs.updatedAt)} = now()
+    UPDATE ${payload_jobs} SET ${bare(payload_jobs.processing)} = false,
+      ${bare(payload_jobs.queue)} = ${EMAIL_QUEUE}, ${bare(payload_jobs.updatedAt)} = now()
     WHERE ${bare(payload_jobs.processing)} AND ${bare(payload_jobs.queue)} LIKE ${`${EMAIL_QUEUE}:%`} AND ${bare(payload_jobs.queue)} <> ${RUNNER_QUEUE}
       AND ${bare(payload_jobs.updatedAt)} < now() - make_interval(mins => ${STALE_CLAIM_MINUTES + 5})`)
   // sendEmail jobs are marked processing: this process sends them itself (sendEmails), so
   // Payload's runner below leaves them alone.
   const claimed = await payload.db.drizzle.execute(sql`
-    UPDATE ${payload_jobs} SET ${bare(payload_jobs.queue)} = ${RUNNER_QUEUE}, ${bare(payload_jobs.processing)} = (${bare(payload_jobs.taskSlug)} = 'sendEmail'),
+    UPDATE ${payload_jobs} SET ${bare(payload_jobs.queue)} = ${RUNNER_QUEUE},
+      ${bare(payload_jobs.processing)} = (${bare(payload_jobs.taskSlug)} = 'sendEmail'),
       ${bare(payload_jobs.updatedAt)} = now()
     WHERE ${bare(payload_jobs.id)} IN (
       SELECT ${bare(payload_jobs.id)} FROM ${payload_jobs}
@@ -93,7 +95,8 @@ const tick = async (payload: Payload, limit: number): Promise<number> => {
             AND (${bare(payload_jobs.waitUntil)} IS NULL OR ${bare(payload_jobs.waitUntil)} < now() - interval '1 minute')))
       -- Other tasks (a campaign's fan-out, sequence steps, the nightly jobs) before deliveries:
       -- a campaign starts queueing its recipients while a backlog of mail is still going out.
-      ORDER BY (${bare(payload_jobs.taskSlug)} = 'sendEmail'), ${bare(payload_jobs.createdAt)} LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      ORDER BY (${bare(payload_jobs.taskSlug)} = 'sendEmail'),
+        ${bare(payload_jobs.createdAt)} LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING ${bare(payload_jobs.id, payload_jobs.taskSlug, payload_jobs.input, payload_jobs.totalTried)}`)
   const jobs = claimed.rows as ClaimedJob[]
   if (jobs.length === 0) return 0
@@ -171,9 +174,12 @@ const retryLater = async (payload: Payload, job: ClaimedJob, error: unknown) => 
   const logged = loggableError(error)
   payload.logger.error({ msg: 'email delivery failed', job: job.id, attempt: tried, error: logged })
   await payload.db.drizzle.execute(sql`
-    UPDATE ${payload_jobs} SET ${bare(payload_jobs.processing)} = false, ${bare(payload_jobs.queue)} = ${EMAIL_QUEUE}, ${bare(payload_jobs.totalTried)} = ${tried},
-      ${bare(payload_jobs.hasError)} = ${tried > attempts}, ${bare(payload_jobs.error)} = ${JSON.stringify(logged)}::jsonb,
-      ${bare(payload_jobs.waitUntil)} = now() + make_interval(secs => ${delayMs / 1000}), ${bare(payload_jobs.updatedAt)} = now()
+    UPDATE ${payload_jobs} SET ${bare(payload_jobs.processing)} = false,
+      ${bare(payload_jobs.queue)} = ${EMAIL_QUEUE}, ${bare(payload_jobs.totalTried)} = ${tried},
+      ${bare(payload_jobs.hasError)} = ${tried > attempts},
+      ${bare(payload_jobs.error)} = ${JSON.stringify(logged)}::jsonb,
+      ${bare(payload_jobs.waitUntil)} = now() + make_interval(secs => ${delayMs / 1000}),
+      ${bare(payload_jobs.updatedAt)} = now()
     WHERE ${bare(payload_jobs.id)} = ${job.id}`)
 }
 

@@ -22,7 +22,8 @@ const TAKE_OVER_MINUTES = 10
  */
 const claimDueJobs = (payload: Payload, limit: number) =>
   payload.db.drizzle.execute(sql`
-    UPDATE ${payload_jobs} SET ${bare(payload_jobs.queue)} = ${RUNNER_QUEUE}, ${bare(payload_jobs.processing)} = false, ${bare(payload_jobs.updatedAt)} = now()
+    UPDATE ${payload_jobs} SET ${bare(payload_jobs.queue)} = ${RUNNER_QUEUE},
+      ${bare(payload_jobs.processing)} = false, ${bare(payload_jobs.updatedAt)} = now()
     WHERE ${bare(payload_jobs.id)} IN (
       SELECT ${bare(payload_jobs.id)} FROM ${payload_jobs}
       WHERE ${bare(payload_jobs.completedAt)} IS NULL AND ${bare(payload_jobs.hasError)} IS NOT true

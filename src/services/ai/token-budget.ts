@@ -39,7 +39,8 @@ export const recordTokens = async (payload: Payload, tokens: number): Promise<nu
     INSERT INTO ${payload_kv} (${bare(payload_kv.key, payload_kv.data)})
     VALUES (${todayKey()}, jsonb_build_object('tokens', ${spent}::bigint))
     ON CONFLICT (${bare(payload_kv.key)}) DO UPDATE
-      SET ${bare(payload_kv.data)} = jsonb_build_object('tokens', COALESCE((${payload_kv.data}->>'tokens')::bigint, 0) + ${spent}::bigint)
+      SET ${bare(payload_kv.data)} = jsonb_build_object('tokens',
+        COALESCE((${payload_kv.data}->>'tokens')::bigint, 0) + ${spent}::bigint)
     RETURNING ${bare(payload_kv.data)}->>'tokens' AS tokens`)
   return tokensOf(result.rows)
 }

@@ -80,7 +80,8 @@ const setNewsletter = async (payload: Payload, email: string, on: boolean) => {
 export const updatePreferences = async (payload: Payload, input: EmailPreferencesInput) => {
   const result = await payload.db.drizzle.execute(sql`
     UPDATE ${email_preferences} SET ${bare(email_preferences.newsletterEnabled)} = ${input.newsletterEnabled},
-      ${bare(email_preferences.promotionsEnabled)} = ${input.promotionsEnabled}, ${bare(email_preferences.updatesEnabled)} = ${input.updatesEnabled},
+      ${bare(email_preferences.promotionsEnabled)} = ${input.promotionsEnabled},
+      ${bare(email_preferences.updatesEnabled)} = ${input.updatesEnabled},
       ${bare(email_preferences.weeklyDigestEnabled)} = ${input.weeklyDigestEnabled},
       ${bare(email_preferences.frequency)} = ${input.frequency}::${enumType(enum_email_preferences_frequency)},
       ${bare(email_preferences.lastUpdated)} = now(), ${bare(email_preferences.updatedAt)} = now()

@@ -48,18 +48,26 @@ export const claimEmails = async (payload: Payload, logIds: number[]): Promise<C
   const claimable = sql`${l.status} = 'queued'
     AND (${l.claimedAt} IS NULL OR ${l.claimedAt} < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`
   const result = await payload.db.drizzle.execute(sql`
-    UPDATE ${email_logs} ${l} SET ${bare(email_logs.attempts)} = coalesce(${l.attempts}, 0) + 1, ${bare(email_logs.updatedAt)} = now(),
+    UPDATE ${email_logs} ${l} SET ${bare(email_logs.attempts)} = coalesce(${l.attempts}, 0) + 1,
+      ${bare(email_logs.updatedAt)} = now(),
       ${bare(email_logs.claimedAt)} = CASE WHEN r.${bare(email_logs.skipReason)} IS NULL THEN now() END,
       ${bare(email_logs.status)} = CASE WHEN r.${bare(email_logs.skipReason)} IS NULL THEN ${l.status} ELSE 'skipped' END,
       ${bare(email_logs.skipReason)} = r.${bare(email_logs.skipReason)}
     FROM (
-      SELECT ${e.id}, ${skipReasonSql(sql`${e.toEmail}`, sql`${e.emailType}`, sql`coalesce(${e.isBulk}, false)`)} AS ${bare(email_logs.skipReason)}
+      SELECT ${e.id},
+        ${skipReasonSql(
+          sql`${e.toEmail}`,
+          sql`${e.emailType}`,
+          sql`coalesce(${e.isBulk},
+        false)`,
+        )} AS ${bare(email_logs.skipReason)}
       FROM ${email_logs} ${e} WHERE ${e.id} IN (${sql.join(
         logIds.map((id) => sql`${id}`),
         sql`, `,
       )})) r
     WHERE ${l.id} = r.${bare(email_logs.id)} AND ${claimable}
-    RETURNING ${l.id}, ${l.toEmail}, ${l.subject}, ${l.message}, ${l.htmlContent}, ${l.emailType}, ${l.isBulk},
+    RETURNING ${l.id}, ${l.toEmail}, ${l.subject}, ${l.message}, ${l.htmlContent}, ${l.emailType},
+      ${l.isBulk},
       ${l.messageId}, ${l.attempts}, r.${bare(email_logs.skipReason)}`)
   return result.rows as ClaimedEmail[]
 }
@@ -115,8 +123,10 @@ export const sendClaimed = async (
     const message = error instanceof Error ? error.message : String(error)
     const failed = row.attempts >= MAX_ATTEMPTS
     await db.execute(sql`
-      UPDATE ${email_logs} SET ${bare(email_logs.claimedAt)} = NULL, ${bare(email_logs.lastError)} = ${message.slice(0, 500)},
-        ${bare(email_logs.status)} = ${failed ? 'failed' : 'queued'}, ${bare(email_logs.updatedAt)} = now()
+      UPDATE ${email_logs} SET ${bare(email_logs.claimedAt)} = NULL,
+        ${bare(email_logs.lastError)} = ${message.slice(0, 500)},
+        ${bare(email_logs.status)} = ${failed ? 'failed' : 'queued'},
+        ${bare(email_logs.updatedAt)} = now()
       WHERE ${bare(email_logs.id)} = ${row.id}`)
     if (failed) return 'failed'
     throw error
@@ -132,11 +142,14 @@ type Sent = { id: number; providerId: string | null; raw: string | null }
  */
 const markSent = batched(async (payload: Payload, sent: Sent[]) => {
   await payload.db.drizzle.execute(sql`
-    UPDATE ${email_logs} SET ${bare(email_logs.status)} = 'sent', ${bare(email_logs.deliveredAt)} = now(), ${bare(email_logs.claimedAt)} = NULL,
-      ${bare(email_logs.lastError)} = NULL, ${bare(email_logs.providerMessageId)} = s.provider_id, ${bare(email_logs.rawMessage)} = s.raw, ${bare(email_logs.updatedAt)} = now()
+    UPDATE ${email_logs} SET ${bare(email_logs.status)} = 'sent',
+      ${bare(email_logs.deliveredAt)} = now(), ${bare(email_logs.claimedAt)} = NULL,
+      ${bare(email_logs.lastError)} = NULL, ${bare(email_logs.providerMessageId)} = s.provider_id,
+      ${bare(email_logs.rawMessage)} = s.raw, ${bare(email_logs.updatedAt)} = now()
     FROM unnest(${sql.param(sent.map((row) => row.id))}::int[],
       ${sql.param(sent.map((row) => row.providerId))}::text[],
-      ${sql.param(sent.map((row) => row.raw))}::text[]) AS s (${bare(email_logs.id)}, provider_id, raw)
+      ${sql.param(sent.map((row) => row.raw))}::text[]) AS s (${bare(email_logs.id)}, provider_id,
+      raw)
     WHERE ${email_logs.id} = s.${bare(email_logs.id)}`)
   return sent.map(() => undefined)
 }, 100)

@@ -109,7 +109,8 @@ export const emailWrites = (input: QueueEmailInput, links?: SignOffLinks, after?
  */
 export const sendEmailJobs = (log: string): SQL => sql`
   INSERT INTO ${jobs} (${bare(jobs.input, jobs.taskSlug, jobs.queue)})
-  SELECT jsonb_build_object('logId', ${bare(l.id)}), 'sendEmail'::${enumType(enum_payload_jobs_task_slug)},
+  SELECT jsonb_build_object('logId', ${bare(l.id)}),
+    'sendEmail'::${enumType(enum_payload_jobs_task_slug)},
     ${EMAIL_QUEUE}::text
   FROM ${sql.identifier(log)} WHERE ${bare(l.skipReason)} IS NULL`
 

@@ -74,7 +74,8 @@ const ensureWelcomeSequence = async (payload: Payload) => {
   if (existing.rows.length > 0) return
   const created = await payload.db.drizzle.execute(sql`
     INSERT INTO ${email_sequences} (${bare(email_sequences.name, email_sequences.description, email_sequences.category, email_sequences.isActive, email_sequences.updatedAt, email_sequences.createdAt)})
-    VALUES (${DEFAULT_WELCOME.name}, ${DEFAULT_WELCOME.description}, ${WELCOME_CATEGORY}, true, now(), now())
+    VALUES (${DEFAULT_WELCOME.name}, ${DEFAULT_WELCOME.description}, ${WELCOME_CATEGORY}, true,
+      now(), now())
     ON CONFLICT DO NOTHING RETURNING ${bare(email_sequences.id)}`)
   const sequence = created.rows[0] as { id: number } | undefined
   if (!sequence) return // created at the same moment by another request
@@ -99,14 +100,17 @@ export const enrollInWelcomeSequence = async (payload: Payload, email: string) =
   if (!first) return
   await payload.db.drizzle.execute(sql`
     INSERT INTO ${sequence_enrollments} (${bare(sequence_enrollments.email, sequence_enrollments.sequence, sequence_enrollments.currentStep, sequence_enrollments.status, sequence_enrollments.enrolledAt, sequence_enrollments.nextEmailAt)})
-    VALUES (${email.toLowerCase()}, ${sequence.id}, 0, 'active', now(), ${hoursFromNow(first.delay_hours)})
+    VALUES (${email.toLowerCase()}, ${sequence.id}, 0, 'active', now(),
+      ${hoursFromNow(first.delay_hours)})
     ON CONFLICT DO NOTHING`)
 }
 
 /** Stops every running sequence of an address (unsubscribe, suppression). */
 export const stopSequences = async (payload: Payload, email: string) => {
   await payload.db.drizzle.execute(sql`
-    UPDATE ${sequence_enrollments} SET ${bare(sequence_enrollments.status)} = 'stopped', ${bare(sequence_enrollments.nextEmailAt)} = NULL, ${bare(sequence_enrollments.updatedAt)} = now()
+    UPDATE ${sequence_enrollments} SET ${bare(sequence_enrollments.status)} = 'stopped',
+      ${bare(sequence_enrollments.nextEmailAt)} = NULL,
+      ${bare(sequence_enrollments.updatedAt)} = now()
     WHERE lower(${bare(sequence_enrollments.email)}) = lower(${email}) AND ${bare(sequence_enrollments.status)} = 'active'`)
 }
 
@@ -117,7 +121,8 @@ export const stopSequences = async (payload: Payload, email: string) => {
  */
 export const advanceSequences = async (payload: Payload, limit = 200): Promise<number> => {
   const due = await payload.db.drizzle.execute(sql`
-    UPDATE ${sequence_enrollments} ${e} SET ${bare(sequence_enrollments.nextEmailAt)} = NULL, ${bare(sequence_enrollments.updatedAt)} = now()
+    UPDATE ${sequence_enrollments} ${e} SET ${bare(sequence_enrollments.nextEmailAt)} = NULL,
+      ${bare(sequence_enrollments.updatedAt)} = now()
     WHERE ${e.id} IN (
       SELECT ${bare(sequence_enrollments.id)} FROM ${sequence_enrollments}
       WHERE ${bare(sequence_enrollments.status)} = 'active' AND ${bare(sequence_enrollments.nextEmailAt)} <= now()
@@ -154,7 +159,8 @@ export const advanceSequences = async (payload: Payload, limit = 200): Promise<n
     if (following) {
       await payload.db.drizzle.execute(sql`
         UPDATE ${sequence_enrollments} SET ${bare(sequence_enrollments.currentStep)} = ${step.step_order},
-          ${bare(sequence_enrollments.nextEmailAt)} = ${hoursFromNow(following.delay_hours)}, ${bare(sequence_enrollments.updatedAt)} = now()
+          ${bare(sequence_enrollments.nextEmailAt)} = ${hoursFromNow(following.delay_hours)},
+          ${bare(sequence_enrollments.updatedAt)} = now()
         WHERE ${bare(sequence_enrollments.id)} = ${row.id}`)
     } else {
       await payload.db.drizzle.execute(sql`
@@ -167,7 +173,8 @@ export const advanceSequences = async (payload: Payload, limit = 200): Promise<n
 
 const finish = async (payload: Payload, id: number, status: 'completed' | 'stopped') => {
   await payload.db.drizzle.execute(sql`
-    UPDATE ${sequence_enrollments} SET ${bare(sequence_enrollments.status)} = ${status}, ${bare(sequence_enrollments.nextEmailAt)} = NULL,
+    UPDATE ${sequence_enrollments} SET ${bare(sequence_enrollments.status)} = ${status},
+      ${bare(sequence_enrollments.nextEmailAt)} = NULL,
       ${bare(sequence_enrollments.completedAt)} = ${status === 'completed' ? new Date().toISOString() : null}, ${bare(sequence_enrollments.updatedAt)} = now()
     WHERE ${bare(sequence_enrollments.id)} = ${id}`)
 }

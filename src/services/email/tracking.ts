@@ -53,7 +53,8 @@ export const recordTrackingEvent = async (
   await payload.db.drizzle.execute(sql`
     INSERT INTO ${email_events} (${bare(email_events.campaign, email_events.email, email_events.eventType, email_events.timestamp, email_events.url, email_events.browser, email_events.os, email_events.deviceType)},
       ${bare(email_events.ipHash, email_events.updatedAt, email_events.createdAt)})
-    SELECT ${bare(email_logs.campaign, email_logs.toEmail)}, ${type}, now(), ${details.url ?? null}, ${browser}, ${os},
+    SELECT ${bare(email_logs.campaign, email_logs.toEmail)}, ${type}, now(), ${details.url ?? null},
+      ${browser}, ${os},
       ${deviceType}, ${ipHash}, now(), now()
     FROM ${email_logs} WHERE ${bare(email_logs.id)} = ${logId}`)
   await payload.db.drizzle.execute(

@@ -145,9 +145,12 @@ const suppress = async (payload: Payload, event: WebhookEvent, type: string) => 
   const db = payload.db.drizzle
   await db.execute(sql`
     INSERT INTO ${email_suppressions} (${bare(email_suppressions.email, email_suppressions.suppressionType, email_suppressions.reason, email_suppressions.suppressedAt, email_suppressions.eventData, email_suppressions.source, email_suppressions.isActive, email_suppressions.updatedAt, email_suppressions.createdAt)})
-    VALUES (${event.email}, ${type}, ${event.reason ?? null}, now(), ${JSON.stringify(event)}::jsonb, 'webhook', true, now(), now())
+    VALUES (${event.email}, ${type}, ${event.reason ?? null}, now(),
+      ${JSON.stringify(event)}::jsonb, 'webhook', true, now(), now())
     ON CONFLICT (${bare(email_suppressions.email)}) DO UPDATE SET ${bare(email_suppressions.suppressionType)} = excluded.${bare(email_suppressions.suppressionType)},
-      ${bare(email_suppressions.reason)} = excluded.${bare(email_suppressions.reason, email_suppressions.eventData)} = excluded.${bare(email_suppressions.eventData, email_suppressions.isActive)} = true, ${bare(email_suppressions.updatedAt)} = now()`)
+      ${bare(email_suppressions.reason)} = excluded.${bare(email_suppressions.reason)},
+      ${bare(email_suppressions.eventData)} = excluded.${bare(email_suppressions.eventData)},
+      ${bare(email_suppressions.isActive)} = true, ${bare(email_suppressions.updatedAt)} = now()`)
   await stopSequences(payload, event.email)
 }
 
@@ -171,15 +174,19 @@ export const processWebhookEvents = async (payload: Payload, events: WebhookEven
     const log = logs.rows[0] as { id: number; campaign_id: number | null } | undefined
     const inserted = await db.execute(sql`
       INSERT INTO ${email_events} (${bare(email_events.campaign, email_events.email, email_events.eventType, email_events.timestamp, email_events.providerEventId, email_events.url, email_events.reason, email_events.metadata, email_events.updatedAt, email_events.createdAt)})
-      VALUES (${log?.campaign_id ?? null}, ${event.email}, ${event.type}, ${event.timestamp ?? new Date().toISOString()},
-        ${event.id}, ${event.url ?? null}, ${event.reason ?? null}, ${JSON.stringify({ bounceType: event.bounceType, messageId: event.messageId })}::jsonb, now(), now())
+      VALUES (${log?.campaign_id ?? null}, ${event.email}, ${event.type},
+        ${event.timestamp ?? new Date().toISOString()},
+        ${event.id}, ${event.url ?? null}, ${event.reason ?? null},
+        ${JSON.stringify({ bounceType: event.bounceType, messageId: event.messageId })}::jsonb,
+        now(), now())
       ON CONFLICT (${bare(email_events.providerEventId)}) DO NOTHING RETURNING ${bare(email_events.id)}`)
     if (inserted.rows.length === 0) continue // delivered twice by the provider
     recorded += 1
     if (event.type === 'bounce') {
       await db.execute(sql`
         INSERT INTO ${bounce_events} (${bare(bounce_events.email, bounce_events.bounceType, bounce_events.bounceSubType, bounce_events.timestamp, bounce_events.providerEventId, bounce_events.providerMessageId, bounce_events.reason, bounce_events.eventData, bounce_events.processed, bounce_events.updatedAt, bounce_events.createdAt)})
-        VALUES (${event.email}, ${event.bounceType ?? 'hard'}, null, now(), ${event.id}, ${event.messageId ?? null},
+        VALUES (${event.email}, ${event.bounceType ?? 'hard'}, null, now(), ${event.id},
+          ${event.messageId ?? null},
           ${event.reason ?? null}, ${JSON.stringify(event)}::jsonb, true, now(), now())
         ON CONFLICT (${bare(bounce_events.providerEventId)}) DO NOTHING`)
       if (log)

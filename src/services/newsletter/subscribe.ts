@@ -146,7 +146,8 @@ const subscribeAgain = async (payload: Payload, input: NewsletterSignup, ip: str
     WITH subscriber AS (
       UPDATE ${newsletter_subscribers} SET ${bare(newsletter_subscribers.doubleOptInToken)} = ${confirmation.tokenHash},
         ${bare(newsletter_subscribers.doubleOptInExpires)} = now() + make_interval(secs => ${confirmation.ttlSeconds}),
-        ${bare(newsletter_subscribers.confirmationSentAt)} = now(), ${bare(newsletter_subscribers.updatedAt)} = now()
+        ${bare(newsletter_subscribers.confirmationSentAt)} = now(),
+        ${bare(newsletter_subscribers.updatedAt)} = now()
       WHERE ${bare(newsletter_subscribers.id)} = ${subscriber.id} AND NOT ${receivesNewsletter('newsletter_subscribers')}
       RETURNING ${bare(newsletter_subscribers.id)}),
     ${emailWrites(confirmation.email, undefined, 'subscriber')}
@@ -161,7 +162,9 @@ export const confirmNewsletter = async (payload: Payload, token: string, ip: str
   const email = await inTransaction(payload, async (tx) => {
     const result = await tx.db.execute(sql`
       UPDATE ${newsletter_subscribers} SET ${bare(newsletter_subscribers.doubleOptInConfirmed)} = true, ${bare(newsletter_subscribers.confirmedAt)} = now(),
-        ${bare(newsletter_subscribers.doubleOptInToken)} = NULL, ${bare(newsletter_subscribers.doubleOptInExpires)} = NULL, ${bare(newsletter_subscribers.updatedAt)} = now()
+        ${bare(newsletter_subscribers.doubleOptInToken)} = NULL,
+        ${bare(newsletter_subscribers.doubleOptInExpires)} = NULL,
+        ${bare(newsletter_subscribers.updatedAt)} = now()
       WHERE ${bare(newsletter_subscribers.doubleOptInToken)} = ${hashToken(token)} AND ${bare(newsletter_subscribers.doubleOptInExpires)} > now()
       RETURNING ${bare(newsletter_subscribers.id, newsletter_subscribers.email)}`)
     const row = result.rows[0] as { id: number; email: string } | undefined
@@ -169,7 +172,8 @@ export const confirmNewsletter = async (payload: Payload, token: string, ip: str
     // Subscribed again after unsubscribing: the newsletter preference comes back on.
     await setNewsletterPreference(tx.db, row.email, true)
     await tx.db.execute(sql`
-      UPDATE ${email_preferences} SET ${bare(email_preferences.newsletterEnabled)} = true, ${bare(email_preferences.lastUpdated)} = now(), ${bare(email_preferences.updatedAt)} = now()
+      UPDATE ${email_preferences} SET ${bare(email_preferences.newsletterEnabled)} = true,
+        ${bare(email_preferences.lastUpdated)} = now(), ${bare(email_preferences.updatedAt)} = now()
       WHERE lower(${bare(email_preferences.email)}) = lower(${row.email})`)
     // A new, confirmed consent outweighs what an earlier erasure kept of the address.
     await tx.db.execute(sql`

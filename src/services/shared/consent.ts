@@ -20,7 +20,8 @@ export type ConsentRecord = {
  */
 export const consentInsert = (consent: ConsentRecord, after?: string): SQL => sql`
   INSERT INTO ${consents} (${bare(consents.email, consents.consentType, consents.granted, consents.grantedAt, consents.ipAddress, consents.source, consents.metadata)})
-  SELECT ${consent.email}::text, ${consent.consentType}::text, true, now(), ${consent.ipAddress}::text,
+  SELECT ${consent.email}::text, ${consent.consentType}::text, true, now(),
+    ${consent.ipAddress}::text,
     ${consent.source}::text, ${consent.metadata ? JSON.stringify(consent.metadata) : null}::jsonb
   ${after ? sql`FROM ${sql.identifier(after)}` : sql``}`
 

@@ -66,7 +66,8 @@ export const refundRateLimit = async (
   const window = windowOf(route, subject)
   if (!window) return
   await payload.db.drizzle.execute(
-    sql`UPDATE ${rate_limits} SET ${bare(rate_limits.count)} = ${bare(rate_limits.count)} - 1, ${bare(rate_limits.updatedAt)} = now()
+    sql`UPDATE ${rate_limits} SET ${bare(rate_limits.count)} = ${bare(rate_limits.count)} - 1,
+      ${bare(rate_limits.updatedAt)} = now()
       WHERE ${bare(rate_limits.key)} = ${window.key} AND ${bare(rate_limits.windowStart)} = ${window.start.toISOString()} AND ${bare(rate_limits.count)} > 0`,
   )
 }
@@ -204,8 +205,10 @@ const upsertCounts = async (
     'rate-limit-counts',
     sql`
     INSERT INTO ${rate_limits} (${bare(rate_limits.key, rate_limits.windowStart, rate_limits.count, rate_limits.updatedAt, rate_limits.createdAt)})
-    SELECT hit.${bare(rate_limits.key)}, hit.${bare(rate_limits.windowStart)}, hit.hits, now(), now()
-    FROM unnest(${sql.param(keys)}::text[], ${sql.param(starts)}::timestamptz[], ${sql.param(counts)}::int[])
+    SELECT hit.${bare(rate_limits.key)}, hit.${bare(rate_limits.windowStart)}, hit.hits, now(),
+      now()
+    FROM unnest(${sql.param(keys)}::text[], ${sql.param(starts)}::timestamptz[],
+      ${sql.param(counts)}::int[])
       AS hit (${bare(rate_limits.key, rate_limits.windowStart)}, hits)
     ORDER BY hit.${bare(rate_limits.key)}
     ON CONFLICT (${bare(rate_limits.key)}) DO UPDATE SET

@@ -89,7 +89,8 @@ export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
   )
   const emailBodies = await inBatches(
     payload,
-    sql`UPDATE ${email_logs} SET ${bare(email_logs.message)} = NULL, ${bare(email_logs.htmlContent)} = NULL, ${bare(email_logs.rawMessage)} = NULL,
+    sql`UPDATE ${email_logs} SET ${bare(email_logs.message)} = NULL,
+    ${bare(email_logs.htmlContent)} = NULL, ${bare(email_logs.rawMessage)} = NULL,
         ${bare(email_logs.updatedAt)} = now()
       WHERE ${bare(email_logs.id)} IN (SELECT ${bare(email_logs.id)} FROM ${email_logs} WHERE ${bare(email_logs.createdAt)} < ${olderThanMonths(emailBodiesMonths)}
         AND (${bare(email_logs.message)} IS NOT NULL OR ${bare(email_logs.htmlContent)} IS NOT NULL OR ${bare(email_logs.rawMessage)} IS NOT NULL)

@@ -36,7 +36,8 @@ export class ConfirmLinkExpired extends AppError {
 export const confirmWaitlist = async (payload: Payload, token: string, ip: string) => {
   const entry = await inTransaction(payload, async (tx) => {
     const result = await tx.db.execute(sql`
-      UPDATE ${waitlist_entries} SET ${bare(waitlist_entries.confirmedAt)} = now(), ${bare(waitlist_entries.confirmToken)} = NULL,
+      UPDATE ${waitlist_entries} SET ${bare(waitlist_entries.confirmedAt)} = now(),
+        ${bare(waitlist_entries.confirmToken)} = NULL,
         ${bare(waitlist_entries.confirmExpires)} = NULL, ${bare(waitlist_entries.updatedAt)} = now()
       WHERE ${bare(waitlist_entries.confirmToken)} = ${hashToken(token)} AND ${bare(waitlist_entries.confirmedAt)} IS NULL
         AND ${bare(waitlist_entries.confirmExpires)} > now()
@@ -80,7 +81,9 @@ export const readWaitlistStatus = async (
   token: string,
 ): Promise<WaitlistStatus> => {
   const result = await payload.db.drizzle.execute(sql`
-    SELECT ${bare(waitlist_entries.id, waitlist_entries.product, waitlist_entries.referralCode)} AS code, ${bare(waitlist_entries.confirmedAt)} IS NOT NULL AS confirmed
+    SELECT ${bare(waitlist_entries.id, waitlist_entries.product)},
+      ${bare(waitlist_entries.referralCode)} AS code,
+      ${bare(waitlist_entries.confirmedAt)} IS NOT NULL AS confirmed
     FROM ${waitlist_entries} WHERE ${bare(waitlist_entries.statusToken)} = ${hashToken(token)}`)
   const entry = result.rows[0] as
     { id: number; product: Product; code: string; confirmed: boolean } | undefined

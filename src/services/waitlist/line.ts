@@ -60,7 +60,8 @@ export const waitlistLine = (
 ): SQL => {
   const { product, ids } = options
   const refs = sql`
-    SELECT ${bare(waitlist_entries.referredBy)} AS id, count(*)::int AS referrals FROM ${waitlist_entries}
+    SELECT ${bare(waitlist_entries.referredBy)} AS id,
+      count(*)::int AS referrals FROM ${waitlist_entries}
     WHERE ${bare(waitlist_entries.referredBy)} IS NOT NULL AND ${bare(waitlist_entries.confirmedAt)} IS NOT NULL
     ${product ? sql`AND ${bare(waitlist_entries.product)} = ${product}` : sql``}
     GROUP BY ${bare(waitlist_entries.referredBy)}`
@@ -73,15 +74,18 @@ export const waitlistLine = (
       FROM ${waitlist_entries} ${w} ${product ? sql`WHERE ${w.product} = ${product}` : sql``}) r
     ${ids ? sql`WHERE r.${bare(waitlist_entries.id)} IN (SELECT ${bare(waitlist_entries.id)} FROM refs) OR r.${bare(waitlist_entries.id)} IN (${ids})` : sql``}),
   movers AS (
-    SELECT ranked.${bare(waitlist_entries.id)}, ranked.${bare(waitlist_entries.product)}, ranked.base, refs.referrals,
+    SELECT ranked.${bare(waitlist_entries.id)}, ranked.${bare(waitlist_entries.product)},
+      ranked.base, refs.referrals,
       ranked.base - refs.referrals * ${placesSql(places, 'ranked')} AS sort_key
     FROM ranked JOIN refs ON refs.${bare(waitlist_entries.id)} = ranked.${bare(waitlist_entries.id)}),
   asked AS (
-    SELECT e.${bare(waitlist_entries.id)}, e.${bare(waitlist_entries.product)}, e.base, coalesce(m.referrals, 0) AS referrals,
+    SELECT e.${bare(waitlist_entries.id)}, e.${bare(waitlist_entries.product)}, e.base,
+      coalesce(m.referrals, 0) AS referrals,
       coalesce(m.sort_key, e.base) AS sort_key
     FROM ranked e LEFT JOIN movers m ON m.${bare(waitlist_entries.id)} = e.${bare(waitlist_entries.id)}
     ${ids ? sql`WHERE e.${bare(waitlist_entries.id)} IN (${ids})` : sql``})
-  SELECT a.${bare(waitlist_entries.id)}, a.${bare(waitlist_entries.product)}, a.referrals::int AS referrals,
+  SELECT a.${bare(waitlist_entries.id)}, a.${bare(waitlist_entries.product)},
+    a.referrals::int AS referrals,
     (greatest(a.sort_key - 1, 0)
       - (SELECT count(*) FROM movers m WHERE m.${bare(waitlist_entries.product)} = a.${bare(waitlist_entries.product)} AND m.base < a.sort_key)
       + (SELECT count(*) FROM movers m WHERE m.${bare(waitlist_entries.product)} = a.${bare(waitlist_entries.product)} AND m.${bare(waitlist_entries.id)} <> a.${bare(waitlist_entries.id)}
@@ -100,7 +104,8 @@ export const standingOf = async (
 ): Promise<Standing> => {
   places ??= await placesPerReferral(payload)
   const result = await payload.db.drizzle.execute(sql`
-    SELECT l.position, l.referrals, (SELECT coalesce(sum(${bare(waitlist_line_counts.entries)}), 0)::int
+    SELECT l.position, l.referrals, (SELECT coalesce(sum(${bare(waitlist_line_counts.entries)}),
+      0)::int
         FROM ${waitlist_line_counts} WHERE ${bare(waitlist_line_counts.product)} = ${entry.product}) AS total
     FROM (${waitlistLine(places, { product: entry.product, ids: sql`${entry.id}` })}) l`)
   const row = result.rows[0] as Standing | undefined
