@@ -95,7 +95,7 @@ export const joinWaitlist = async (
         now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
         ${confirmation.statusHash})
       ON CONFLICT (${bare(e.email, e.product)}) DO NOTHING
-      RETURNING ${e.id}),
+      RETURNING ${bare(e.id)}),
     consent AS (${consentInsert(
       {
         email: input.email,
@@ -143,7 +143,7 @@ const remindKnownEntry = async (payload: Payload, input: SignupInput) => {
     FROM ${w} ${e}, claim WHERE ${e.email} = ${input.email} AND ${e.product} = ${input.product}`)
   const entry = found.rows[0] as KnownEntry | undefined
   if (!entry) return
-  const sameState = sql`${w.id} = ${entry.id} AND (${w.confirmedAt} IS NOT NULL) = ${entry.confirmed}`
+  const sameState = sql`${bare(w.id)} = ${entry.id} AND (${bare(w.confirmedAt)} IS NOT NULL) = ${entry.confirmed}`
   if (!entry.confirmed) {
     const confirmation = confirmationOf(entry, entry.code)
     await db.execute(sql`
@@ -151,7 +151,7 @@ const remindKnownEntry = async (payload: Payload, input: SignupInput) => {
         UPDATE ${w} SET ${bare(w.confirmToken)} = ${confirmation.confirmHash},
           ${bare(w.confirmExpires)} = now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
           ${bare(w.statusToken)} = ${confirmation.statusHash}, ${bare(w.updatedAt)} = now()
-        WHERE ${sameState} RETURNING ${w.id}),
+        WHERE ${sameState} RETURNING ${bare(w.id)}),
       ${emailWrites({ ...confirmation.email, waitlistEntryId: entry.id }, undefined, 'entry')}
       SELECT ${bare(w.id)} FROM entry`)
     return
@@ -161,7 +161,7 @@ const remindKnownEntry = async (payload: Payload, input: SignupInput) => {
     WITH entry AS (
       UPDATE ${w} SET ${bare(w.statusToken)} = ${hashToken(waitlistStatusToken(messageId))},
         ${bare(w.updatedAt)} = now()
-      WHERE ${sameState} RETURNING ${w.id}),
+      WHERE ${sameState} RETURNING ${bare(w.id)}),
     ${emailWrites(
       {
         to: entry.email,
