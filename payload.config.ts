@@ -5,23 +5,12 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { redirectsPlugin } from '@payloadcms/plugin-redirects'
 import { seoPlugin } from '@payloadcms/plugin-seo'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { sql } from '@payloadcms/db-postgres/drizzle'
-import {
-  doublePrecision,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from '@payloadcms/db-postgres/drizzle/pg-core'
 import { buildConfig, type Config } from 'payload'
 import sharp from 'sharp'
 
 import { canEditContent, contentAccess } from '@/access'
 import { collections } from '@/collections'
+import { extendSchema } from '@/db/schema-extensions'
 import { endpoints } from '@/endpoints'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { checkRedirect, revalidateRedirect } from '@/lib/content/redirects'
@@ -37,16 +26,6 @@ import { emailAdapter } from '@/services/email/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
-// Addresses are looked up case-insensitively (lower(email) = lower($1)): one index per table for it.
-const EMAIL_LOOKUP_TABLES = [
-  'newsletter_subscribers',
-  'waitlist_entries',
-  'email_preferences',
-  'email_suppressions',
-  'sequence_enrollments',
-  'bounce_events',
-]
 // The site's own origins (src/lib/origins.ts).
 const origins = siteOrigins({
   serverUrl: env().SERVER_URL,
@@ -143,64 +122,12 @@ const config: Config = {
       options: '-c jit=off',
     },
     migrationDir: path.resolve(dirname, 'src/migrations'),
+    // The collections' tables as Drizzle code, for typed statements (`npm run generate:db-schema`).
+    generateSchemaOutputFile: path.resolve(dirname, 'src/db/schema.generated.ts'),
     // Schema changes only through committed migrations, in every environment.
     push: false,
-    afterSchemaInit: [
-      ({ schema, extendTable }) => {
-        extendTable({
-          table: schema.tables.deliverability_metrics,
-          columns: {
-            deliveryRate: rate('delivery_rate'),
-            bounceRate: rate('bounce_rate'),
-            spamRate: rate('spam_rate'),
-          },
-        })
-        // A waitlist's line in the order people joined, read in order without a sort
-        // (services/waitlist-line.ts); Payload's compound indexes cannot name `id`.
-        extendTable({
-          table: schema.tables.waitlist_entries,
-          extraConfig: (table) => ({
-            waitlist_entries_line_idx: index('waitlist_entries_line_idx').on(
-              table.product,
-              table.joinedAt,
-              table.id,
-            ),
-          }),
-        })
-        for (const name of EMAIL_LOOKUP_TABLES) {
-          extendTable({
-            table: schema.tables[name],
-            extraConfig: (table) => ({
-              [`${name}_email_lower_idx`]: index(`${name}_email_lower_idx`).on(
-                sql`lower(${table.email})`,
-              ),
-            }),
-          })
-        }
-        // How many entries each product's line holds, kept by triggers on waitlist_entries in
-        // a few rows per product (decision 0124): a signup reads its place without counting.
-        schema.tables.waitlist_line_counts = pgTable(
-          'waitlist_line_counts',
-          {
-            product: text('product').notNull(),
-            shard: smallint('shard').notNull(),
-            entries: integer('entries').notNull(),
-          },
-          (table) => [primaryKey({ columns: [table.product, table.shard] })],
-        )
-        // When each page-cache tag (a page's path) was last revalidated, read by every instance
-        // of the site (src/lib/page-cache/shared-revalidation.mjs, decision 0150).
-        schema.tables.page_cache_revalidations = pgTable('page_cache_revalidations', {
-          tag: text('tag').primaryKey(),
-          revalidatedAt: timestamp('revalidated_at', {
-            withTimezone: true,
-            mode: 'string',
-          }).notNull(),
-          expireSeconds: doublePrecision('expire_seconds'),
-        })
-        return schema
-      },
-    ],
+    // The tables, indexes and column types the collections cannot express (src/db).
+    afterSchemaInit: [extendSchema],
   }),
   typescript: {
     outputFile: path.resolve(dirname, 'src/payload-types.ts'),

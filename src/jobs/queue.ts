@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { bare, payload_jobs } from '@/db'
 import { EMAIL_QUEUE } from '@/lib/constants'
 import { loggableError } from '@/lib/loggable-error'
 import {
@@ -40,8 +41,8 @@ const PERIODIC = [
 export const schedulePeriodicJobs = async (payload: Payload) => {
   for (const { task, next } of PERIODIC) {
     const pending = await payload.db.drizzle.execute(sql`
-      SELECT 1 FROM payload_jobs WHERE task_slug = ${task} AND completed_at IS NULL
-        AND has_error IS NOT true LIMIT 1`)
+      SELECT 1 FROM ${payload_jobs} WHERE ${bare(payload_jobs.taskSlug)} = ${task} AND ${bare(payload_jobs.completedAt)} IS NULL
+        AND ${bare(payload_jobs.hasError)} IS NOT true LIMIT 1`)
     if (pending.rows.length > 0) continue
     await payload.jobs.queue({
       task,
@@ -75,25 +76,28 @@ const tick = async (payload: Payload, limit: number): Promise<number> => {
   await schedulePeriodicJobs(payload)
   // Jobs an instance was running when it died: after STALE_CLAIM_MINUTES (+5) they are free again.
   await payload.db.drizzle.execute(sql`
-    UPDATE payload_jobs SET processing = false, queue = ${EMAIL_QUEUE}, updated_at = now()
-    WHERE processing AND queue LIKE ${`${EMAIL_QUEUE}:%`} AND queue <> ${RUNNER_QUEUE}
-      AND updated_at < now() - make_interval(mins => ${STALE_CLAIM_MINUTES + 5})`)
+    UPDATE ${payload_jobs} SET ${bare(payload_jobs.processing)} = false,
+      ${bare(payload_jobs.queue)} = ${EMAIL_QUEUE}, ${bare(payload_jobs.updatedAt)} = now()
+    WHERE ${bare(payload_jobs.processing)} AND ${bare(payload_jobs.queue)} LIKE ${`${EMAIL_QUEUE}:%`} AND ${bare(payload_jobs.queue)} <> ${RUNNER_QUEUE}
+      AND ${bare(payload_jobs.updatedAt)} < now() - make_interval(mins => ${STALE_CLAIM_MINUTES + 5})`)
   // sendEmail jobs are marked processing: this process sends them itself (sendEmails), so
   // Payload's runner below leaves them alone.
   const claimed = await payload.db.drizzle.execute(sql`
-    UPDATE payload_jobs SET queue = ${RUNNER_QUEUE}, processing = (task_slug = 'sendEmail'),
-      updated_at = now()
-    WHERE id IN (
-      SELECT id FROM payload_jobs
-      WHERE completed_at IS NULL AND has_error IS NOT true AND processing IS NOT true
-        AND (wait_until IS NULL OR wait_until <= now())
-        AND (queue = ${EMAIL_QUEUE} OR queue = ${RUNNER_QUEUE}
-          OR (queue LIKE ${`${EMAIL_QUEUE}:%`} AND updated_at < now() - interval '1 minute'
-            AND (wait_until IS NULL OR wait_until < now() - interval '1 minute')))
+    UPDATE ${payload_jobs} SET ${bare(payload_jobs.queue)} = ${RUNNER_QUEUE},
+      ${bare(payload_jobs.processing)} = (${bare(payload_jobs.taskSlug)} = 'sendEmail'),
+      ${bare(payload_jobs.updatedAt)} = now()
+    WHERE ${bare(payload_jobs.id)} IN (
+      SELECT ${bare(payload_jobs.id)} FROM ${payload_jobs}
+      WHERE ${bare(payload_jobs.completedAt)} IS NULL AND ${bare(payload_jobs.hasError)} IS NOT true AND ${bare(payload_jobs.processing)} IS NOT true
+        AND (${bare(payload_jobs.waitUntil)} IS NULL OR ${bare(payload_jobs.waitUntil)} <= now())
+        AND (${bare(payload_jobs.queue)} = ${EMAIL_QUEUE} OR ${bare(payload_jobs.queue)} = ${RUNNER_QUEUE}
+          OR (${bare(payload_jobs.queue)} LIKE ${`${EMAIL_QUEUE}:%`} AND ${bare(payload_jobs.updatedAt)} < now() - interval '1 minute'
+            AND (${bare(payload_jobs.waitUntil)} IS NULL OR ${bare(payload_jobs.waitUntil)} < now() - interval '1 minute')))
       -- Other tasks (a campaign's fan-out, sequence steps, the nightly jobs) before deliveries:
       -- a campaign starts queueing its recipients while a backlog of mail is still going out.
-      ORDER BY (task_slug = 'sendEmail'), created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING id, task_slug, input, total_tried`)
+      ORDER BY (${bare(payload_jobs.taskSlug)} = 'sendEmail'),
+        ${bare(payload_jobs.createdAt)} LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING ${bare(payload_jobs.id, payload_jobs.taskSlug, payload_jobs.input, payload_jobs.totalTried)}`)
   const jobs = claimed.rows as ClaimedJob[]
   if (jobs.length === 0) return 0
   const sends = jobs.filter((job) => job.task_slug === sendEmail.slug)
@@ -154,7 +158,7 @@ const sendEmails = async (payload: Payload, jobs: ClaimedJob[]) => {
   await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, sends.length) }, worker))
   if (finished.length > 0)
     await payload.db.drizzle.execute(sql`
-      DELETE FROM payload_jobs WHERE id IN (${sql.join(
+      DELETE FROM ${payload_jobs} WHERE ${bare(payload_jobs.id)} IN (${sql.join(
         finished.map((id) => sql`${id}`),
         sql`, `,
       )})`)
@@ -170,10 +174,13 @@ const retryLater = async (payload: Payload, job: ClaimedJob, error: unknown) => 
   const logged = loggableError(error)
   payload.logger.error({ msg: 'email delivery failed', job: job.id, attempt: tried, error: logged })
   await payload.db.drizzle.execute(sql`
-    UPDATE payload_jobs SET processing = false, queue = ${EMAIL_QUEUE}, total_tried = ${tried},
-      has_error = ${tried > attempts}, error = ${JSON.stringify(logged)}::jsonb,
-      wait_until = now() + make_interval(secs => ${delayMs / 1000}), updated_at = now()
-    WHERE id = ${job.id}`)
+    UPDATE ${payload_jobs} SET ${bare(payload_jobs.processing)} = false,
+      ${bare(payload_jobs.queue)} = ${EMAIL_QUEUE}, ${bare(payload_jobs.totalTried)} = ${tried},
+      ${bare(payload_jobs.hasError)} = ${tried > attempts},
+      ${bare(payload_jobs.error)} = ${JSON.stringify(logged)}::jsonb,
+      ${bare(payload_jobs.waitUntil)} = now() + make_interval(secs => ${delayMs / 1000}),
+      ${bare(payload_jobs.updatedAt)} = now()
+    WHERE ${bare(payload_jobs.id)} = ${job.id}`)
 }
 
 /** Longest a timer tick keeps working a full queue before leaving the rest to the next tick. */

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close())
 
 const args = () =>
-  ({ db: app.payload.db.drizzle, payload: app.payload, req: {} }) as Parameters<
+  ({ db: app.payload.db.drizzle, payload: app.payload, req: {} }) as unknown as Parameters<
     typeof deadSchema.up
   >[0]
 

@@ -220,7 +220,7 @@ describe('the upgrade of an existing site (migration media_images)', () => {
     const db = payload.db.drizzle
     const migration = { db, payload, req: {} }
     // The schema before the migration, with the paths an older site stored.
-    await down(migration as Parameters<typeof down>[0])
+    await down(migration as unknown as Parameters<typeof down>[0])
     await db.execute(sql`delete from media`)
     await db.execute(sql`update characters set image = '/images/characters/' || slug || '.svg'`)
     await db.execute(
@@ -230,7 +230,7 @@ describe('the upgrade of an existing site (migration media_images)', () => {
     await db.execute(sql`update books set cover_image = '/images/books/dune-big-ears.svg'`)
     await db.execute(sql`update songs set album_art = '/images/books/dune-music-album.svg'`)
 
-    await up(migration as Parameters<typeof up>[0])
+    await up(migration as unknown as Parameters<typeof up>[0])
 
     const characters = await payload.find({ collection: 'characters', depth: 1 })
     for (const character of characters.docs) {

@@ -467,9 +467,11 @@ describe('migration', () => {
     const migration = await import('@/migrations/20261125_080442_waitlist_referrals')
     // The later migration that replaced its index of the line goes back first, and forward last.
     const lineIndex = await import('@/migrations/20261125_090141_waitlist_line_index')
-    const args = { db: app.payload.db.drizzle, payload: app.payload, req: {} } as Parameters<
-      typeof migration.up
-    >[0]
+    const args = {
+      db: app.payload.db.drizzle,
+      payload: app.payload,
+      req: {},
+    } as unknown as Parameters<typeof migration.up>[0]
     await lineIndex.down(args)
     await migration.down(args)
     await app.payload.db.drizzle.execute(sql`

@@ -4,6 +4,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { runOutsideRequest } from '../revalidate'
+import { bare, payload_jobs } from '@/db'
 
 /** The queue Payload puts editors' scheduled publish and unpublish jobs on. */
 export const SCHEDULE_QUEUE = 'default'
@@ -21,15 +22,16 @@ const TAKE_OVER_MINUTES = 10
  */
 const claimDueJobs = (payload: Payload, limit: number) =>
   payload.db.drizzle.execute(sql`
-    UPDATE payload_jobs SET queue = ${RUNNER_QUEUE}, processing = false, updated_at = now()
-    WHERE id IN (
-      SELECT id FROM payload_jobs
-      WHERE completed_at IS NULL AND has_error IS NOT true
-        AND (wait_until IS NULL OR wait_until <= now())
-        AND ((queue = ${SCHEDULE_QUEUE} AND processing IS NOT true)
-          OR (queue LIKE ${`${SCHEDULE_QUEUE}:%`} AND queue <> ${RUNNER_QUEUE}
-            AND updated_at < now() - make_interval(mins => ${TAKE_OVER_MINUTES})))
-      ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)`)
+    UPDATE ${payload_jobs} SET ${bare(payload_jobs.queue)} = ${RUNNER_QUEUE},
+      ${bare(payload_jobs.processing)} = false, ${bare(payload_jobs.updatedAt)} = now()
+    WHERE ${bare(payload_jobs.id)} IN (
+      SELECT ${bare(payload_jobs.id)} FROM ${payload_jobs}
+      WHERE ${bare(payload_jobs.completedAt)} IS NULL AND ${bare(payload_jobs.hasError)} IS NOT true
+        AND (${bare(payload_jobs.waitUntil)} IS NULL OR ${bare(payload_jobs.waitUntil)} <= now())
+        AND ((${bare(payload_jobs.queue)} = ${SCHEDULE_QUEUE} AND ${bare(payload_jobs.processing)} IS NOT true)
+          OR (${bare(payload_jobs.queue)} LIKE ${`${SCHEDULE_QUEUE}:%`} AND ${bare(payload_jobs.queue)} <> ${RUNNER_QUEUE}
+            AND ${bare(payload_jobs.updatedAt)} < now() - make_interval(mins => ${TAKE_OVER_MINUTES})))
+      ORDER BY ${bare(payload_jobs.createdAt)} LIMIT ${limit} FOR UPDATE SKIP LOCKED)`)
 
 /**
  * Runs the scheduled publish/unpublish jobs that are due (decision 0080), each on one instance

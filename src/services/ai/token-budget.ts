@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { bare, payload_kv } from '@/db'
 import { AppError } from '@/lib/errors'
 
 /**
@@ -19,7 +20,7 @@ const tokensOf = (rows: unknown[]): number =>
 
 export const tokensUsedToday = async (payload: Payload): Promise<number> => {
   const result = await payload.db.drizzle.execute(
-    sql`SELECT data->>'tokens' AS tokens FROM payload_kv WHERE key = ${todayKey()}`,
+    sql`SELECT ${bare(payload_kv.data)}->>'tokens' AS tokens FROM ${payload_kv} WHERE ${bare(payload_kv.key)} = ${todayKey()}`,
   )
   return tokensOf(result.rows)
 }
@@ -35,10 +36,11 @@ export const assertTokenBudget = async (payload: Payload, limit: number): Promis
 export const recordTokens = async (payload: Payload, tokens: number): Promise<number> => {
   const spent = Math.max(0, Math.round(tokens))
   const result = await payload.db.drizzle.execute(sql`
-    INSERT INTO payload_kv (key, data)
+    INSERT INTO ${payload_kv} (${bare(payload_kv.key, payload_kv.data)})
     VALUES (${todayKey()}, jsonb_build_object('tokens', ${spent}::bigint))
-    ON CONFLICT (key) DO UPDATE
-      SET data = jsonb_build_object('tokens', COALESCE((payload_kv.data->>'tokens')::bigint, 0) + ${spent}::bigint)
-    RETURNING data->>'tokens' AS tokens`)
+    ON CONFLICT (${bare(payload_kv.key)}) DO UPDATE
+      SET ${bare(payload_kv.data)} = jsonb_build_object('tokens',
+        COALESCE((${payload_kv.data}->>'tokens')::bigint, 0) + ${spent}::bigint)
+    RETURNING ${bare(payload_kv.data)}->>'tokens' AS tokens`)
   return tokensOf(result.rows)
 }

@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { bare, data_requests, email_preferences } from '@/db'
 import { DATA_REQUEST_TTL_HOURS, dataRequestEmail } from '@/lib/email/data-request'
 import type { DATA_REQUEST_KINDS } from '@/schemas/email'
 
@@ -27,7 +28,7 @@ const RESEND_MINUTES = 10
  */
 export const requestData = async (payload: Payload, token: string, kind: DataRequestKind) => {
   const found = await payload.db.drizzle.execute(
-    sql`SELECT email FROM email_preferences WHERE unsubscribe_token = ${token} LIMIT 1`,
+    sql`SELECT ${bare(email_preferences.email)} FROM ${email_preferences} WHERE ${bare(email_preferences.unsubscribeToken)} = ${token} LIMIT 1`,
   )
   const email = (found.rows[0] as { email: string } | undefined)?.email
   if (!email) throw notFound()
@@ -37,12 +38,12 @@ export const requestData = async (payload: Payload, token: string, kind: DataReq
       sql`SELECT pg_advisory_xact_lock(hashtext(${`data-request:${kind}:${email}`}))`,
     )
     const recent = await tx.db.execute(sql`
-      SELECT 1 FROM data_requests WHERE email = ${email} AND kind = ${kind}
-        AND created_at > now() - make_interval(mins => ${RESEND_MINUTES})`)
+      SELECT 1 FROM ${data_requests} WHERE ${bare(data_requests.email)} = ${email} AND ${bare(data_requests.kind)} = ${kind}
+        AND ${bare(data_requests.createdAt)} > now() - make_interval(mins => ${RESEND_MINUTES})`)
     if (recent.rows.length) return
     const messageId = newMessageId()
     await tx.db.execute(sql`
-      INSERT INTO data_requests (email, kind, token_hash, expires_at, updated_at, created_at)
+      INSERT INTO ${data_requests} (${bare(data_requests.email, data_requests.kind, data_requests.tokenHash, data_requests.expiresAt, data_requests.updatedAt, data_requests.createdAt)})
       VALUES (${email}, ${kind}, ${hashToken(dataRequestToken(messageId))},
         now() + make_interval(hours => ${DATA_REQUEST_TTL_HOURS}), now(), now())`)
     await queueEmail(
@@ -62,8 +63,8 @@ export const requestData = async (payload: Payload, token: string, kind: DataReq
 /** The request behind a link's token, while it works; 404 otherwise. */
 export const openDataRequest = async (payload: Payload, token: string) => {
   const result = await payload.db.drizzle.execute(sql`
-    SELECT email, kind FROM data_requests
-    WHERE token_hash = ${hashToken(token)} AND expires_at > now() LIMIT 1`)
+    SELECT ${bare(data_requests.email, data_requests.kind)} FROM ${data_requests}
+    WHERE ${bare(data_requests.tokenHash)} = ${hashToken(token)} AND ${bare(data_requests.expiresAt)} > now() LIMIT 1`)
   const row = result.rows[0] as { email: string; kind: DataRequestKind } | undefined
   if (!row) throw notFound()
   return row
@@ -78,8 +79,8 @@ export const fulfilDataRequest = async (payload: Payload, token: string) => {
   const { email, kind } = await openDataRequest(payload, token)
   if (kind === 'erase') return { kind, erasure: await erasePerson(payload, SELF_ACTOR, email) }
   const spent = await payload.db.drizzle.execute(sql`
-    DELETE FROM data_requests WHERE token_hash = ${hashToken(token)} AND expires_at > now()
-    RETURNING id`)
+    DELETE FROM ${data_requests} WHERE ${bare(data_requests.tokenHash)} = ${hashToken(token)} AND ${bare(data_requests.expiresAt)} > now()
+    RETURNING ${bare(data_requests.id)}`)
   if (spent.rows.length === 0) throw notFound()
   return { kind, file: await exportPerson(payload, SELF, email) }
 }

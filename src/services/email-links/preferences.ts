@@ -2,6 +2,14 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { notFound } from './not-found'
+import {
+  bare,
+  email_events,
+  email_preferences,
+  enum_email_preferences_frequency,
+  enumType,
+  newsletter_subscribers,
+} from '@/db'
 import type { EmailPreferencesInput } from '@/schemas/email'
 
 import type { Transaction } from '../shared/transaction'
@@ -12,8 +20,8 @@ export type PreferencesView = Omit<EmailPreferencesInput, 'token'> & { email: st
 
 const byToken = async (payload: Payload, token: string) => {
   const result = await payload.db.drizzle.execute(sql`
-    SELECT email, newsletter_enabled, promotions_enabled, updates_enabled, weekly_digest_enabled,
-      frequency FROM email_preferences WHERE unsubscribe_token = ${token} LIMIT 1`)
+    SELECT ${bare(email_preferences.email, email_preferences.newsletterEnabled, email_preferences.promotionsEnabled, email_preferences.updatesEnabled, email_preferences.weeklyDigestEnabled)},
+      ${bare(email_preferences.frequency)} FROM ${email_preferences} WHERE ${bare(email_preferences.unsubscribeToken)} = ${token} LIMIT 1`)
   return result.rows[0] as
     | {
         email: string
@@ -53,13 +61,13 @@ export const setNewsletterPreference = async (
 ) => {
   await db.execute(
     on
-      ? sql`UPDATE newsletter_subscribers
-          SET email_preferences = coalesce(email_preferences, '[]') || '["newsletter"]', updated_at = now()
-          WHERE lower(email) = lower(${email}) AND NOT coalesce(email_preferences, '[]') @> '["newsletter"]'
-            AND (${!onlyConfirmed} OR double_opt_in_confirmed)`
-      : sql`UPDATE newsletter_subscribers
-          SET email_preferences = email_preferences - 'newsletter', updated_at = now()
-          WHERE lower(email) = lower(${email}) AND email_preferences @> '["newsletter"]'`,
+      ? sql`UPDATE ${newsletter_subscribers}
+          SET ${bare(newsletter_subscribers.emailPreferences)} = coalesce(${bare(newsletter_subscribers.emailPreferences)}, '[]') || '["newsletter"]', ${bare(newsletter_subscribers.updatedAt)} = now()
+          WHERE lower(${bare(newsletter_subscribers.email)}) = lower(${email}) AND NOT coalesce(${bare(newsletter_subscribers.emailPreferences)}, '[]') @> '["newsletter"]'
+            AND (${!onlyConfirmed} OR ${bare(newsletter_subscribers.doubleOptInConfirmed)})`
+      : sql`UPDATE ${newsletter_subscribers}
+          SET ${bare(newsletter_subscribers.emailPreferences)} = ${bare(newsletter_subscribers.emailPreferences)} - 'newsletter', ${bare(newsletter_subscribers.updatedAt)} = now()
+          WHERE lower(${bare(newsletter_subscribers.email)}) = lower(${email}) AND ${bare(newsletter_subscribers.emailPreferences)} @> '["newsletter"]'`,
   )
 }
 
@@ -71,12 +79,13 @@ const setNewsletter = async (payload: Payload, email: string, on: boolean) => {
 /** Changes take effect at once: the next send checks these same rows. */
 export const updatePreferences = async (payload: Payload, input: EmailPreferencesInput) => {
   const result = await payload.db.drizzle.execute(sql`
-    UPDATE email_preferences SET newsletter_enabled = ${input.newsletterEnabled},
-      promotions_enabled = ${input.promotionsEnabled}, updates_enabled = ${input.updatesEnabled},
-      weekly_digest_enabled = ${input.weeklyDigestEnabled},
-      frequency = ${input.frequency}::enum_email_preferences_frequency,
-      last_updated = now(), updated_at = now()
-    WHERE unsubscribe_token = ${input.token} RETURNING email`)
+    UPDATE ${email_preferences} SET ${bare(email_preferences.newsletterEnabled)} = ${input.newsletterEnabled},
+      ${bare(email_preferences.promotionsEnabled)} = ${input.promotionsEnabled},
+      ${bare(email_preferences.updatesEnabled)} = ${input.updatesEnabled},
+      ${bare(email_preferences.weeklyDigestEnabled)} = ${input.weeklyDigestEnabled},
+      ${bare(email_preferences.frequency)} = ${input.frequency}::${enumType(enum_email_preferences_frequency)},
+      ${bare(email_preferences.lastUpdated)} = now(), ${bare(email_preferences.updatedAt)} = now()
+    WHERE ${bare(email_preferences.unsubscribeToken)} = ${input.token} RETURNING ${bare(email_preferences.email)}`)
   const row = result.rows[0] as { email: string } | undefined
   if (!row) throw notFound()
   await setNewsletter(payload, row.email, input.newsletterEnabled)
@@ -103,7 +112,7 @@ export const turnOffAllMail = async (payload: Payload, token: string) => {
 export const unsubscribeAll = async (payload: Payload, token: string, source: string) => {
   const view = await turnOffAllMail(payload, token)
   await payload.db.drizzle.execute(sql`
-    INSERT INTO email_events (email, event_type, timestamp, reason, updated_at, created_at)
+    INSERT INTO ${email_events} (${bare(email_events.email, email_events.eventType, email_events.timestamp, email_events.reason, email_events.updatedAt, email_events.createdAt)})
     VALUES (${view.email}, 'unsubscribe', now(), ${source}, now(), now())`)
   return view
 }

@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { alias, bare, email_logs } from '@/db'
 import { senderAddress } from '@/lib/email/addresses'
 import { batched } from '@/lib/batched'
 import { textToHtml } from '@/lib/email/html-text'
@@ -10,6 +11,9 @@ import { listUnsubscribeHeaders, unsubscribeTokenFor } from './unsubscribe-links
 import { REDACTED, revealSecretLinks } from './secret-links'
 import { trackingOn, withTracking } from './tracking'
 import { sendsForReal } from './transport'
+
+const l = alias(email_logs, 'l')
+const e = alias(email_logs, 'e')
 
 /** Sends attempted per message before it is marked failed. */
 export const MAX_ATTEMPTS = 10
@@ -41,22 +45,30 @@ export type DeliveryOutcome = 'sent' | 'skipped' | 'not-claimed' | 'failed'
  */
 export const claimEmails = async (payload: Payload, logIds: number[]): Promise<ClaimedEmail[]> => {
   if (logIds.length === 0) return []
-  const claimable = sql`l.status = 'queued'
-    AND (l.claimed_at IS NULL OR l.claimed_at < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`
+  const claimable = sql`${l.status} = 'queued'
+    AND (${l.claimedAt} IS NULL OR ${l.claimedAt} < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`
   const result = await payload.db.drizzle.execute(sql`
-    UPDATE email_logs l SET attempts = coalesce(l.attempts, 0) + 1, updated_at = now(),
-      claimed_at = CASE WHEN r.reason IS NULL THEN now() END,
-      status = CASE WHEN r.reason IS NULL THEN l.status ELSE 'skipped' END,
-      skip_reason = r.reason
+    UPDATE ${email_logs} ${l} SET ${bare(email_logs.attempts)} = coalesce(${l.attempts}, 0) + 1,
+      ${bare(email_logs.updatedAt)} = now(),
+      ${bare(email_logs.claimedAt)} = CASE WHEN r.${bare(email_logs.skipReason)} IS NULL THEN now() END,
+      ${bare(email_logs.status)} = CASE WHEN r.${bare(email_logs.skipReason)} IS NULL THEN ${l.status} ELSE 'skipped' END,
+      ${bare(email_logs.skipReason)} = r.${bare(email_logs.skipReason)}
     FROM (
-      SELECT e.id, ${skipReasonSql(sql`e.to_email`, sql`e.email_type`, sql`coalesce(e.is_bulk, false)`)} AS reason
-      FROM email_logs e WHERE e.id IN (${sql.join(
+      SELECT ${e.id},
+        ${skipReasonSql(
+          sql`${e.toEmail}`,
+          sql`${e.emailType}`,
+          sql`coalesce(${e.isBulk},
+        false)`,
+        )} AS ${bare(email_logs.skipReason)}
+      FROM ${email_logs} ${e} WHERE ${e.id} IN (${sql.join(
         logIds.map((id) => sql`${id}`),
         sql`, `,
       )})) r
-    WHERE l.id = r.id AND ${claimable}
-    RETURNING l.id, l.to_email, l.subject, l.message, l.html_content, l.email_type, l.is_bulk,
-      l.message_id, l.attempts, r.reason AS skip_reason`)
+    WHERE ${l.id} = r.${bare(email_logs.id)} AND ${claimable}
+    RETURNING ${l.id}, ${l.toEmail}, ${l.subject}, ${l.message}, ${l.htmlContent}, ${l.emailType},
+      ${l.isBulk},
+      ${l.messageId}, ${l.attempts}, r.${bare(email_logs.skipReason)}`)
   return result.rows as ClaimedEmail[]
 }
 
@@ -111,9 +123,11 @@ export const sendClaimed = async (
     const message = error instanceof Error ? error.message : String(error)
     const failed = row.attempts >= MAX_ATTEMPTS
     await db.execute(sql`
-      UPDATE email_logs SET claimed_at = NULL, last_error = ${message.slice(0, 500)},
-        status = ${failed ? 'failed' : 'queued'}, updated_at = now()
-      WHERE id = ${row.id}`)
+      UPDATE ${email_logs} SET ${bare(email_logs.claimedAt)} = NULL,
+        ${bare(email_logs.lastError)} = ${message.slice(0, 500)},
+        ${bare(email_logs.status)} = ${failed ? 'failed' : 'queued'},
+        ${bare(email_logs.updatedAt)} = now()
+      WHERE ${bare(email_logs.id)} = ${row.id}`)
     if (failed) return 'failed'
     throw error
   }
@@ -128,12 +142,15 @@ type Sent = { id: number; providerId: string | null; raw: string | null }
  */
 const markSent = batched(async (payload: Payload, sent: Sent[]) => {
   await payload.db.drizzle.execute(sql`
-    UPDATE email_logs SET status = 'sent', delivered_at = now(), claimed_at = NULL,
-      last_error = NULL, provider_message_id = s.provider_id, raw_message = s.raw, updated_at = now()
+    UPDATE ${email_logs} SET ${bare(email_logs.status)} = 'sent',
+      ${bare(email_logs.deliveredAt)} = now(), ${bare(email_logs.claimedAt)} = NULL,
+      ${bare(email_logs.lastError)} = NULL, ${bare(email_logs.providerMessageId)} = s.provider_id,
+      ${bare(email_logs.rawMessage)} = s.raw, ${bare(email_logs.updatedAt)} = now()
     FROM unnest(${sql.param(sent.map((row) => row.id))}::int[],
       ${sql.param(sent.map((row) => row.providerId))}::text[],
-      ${sql.param(sent.map((row) => row.raw))}::text[]) AS s (id, provider_id, raw)
-    WHERE email_logs.id = s.id`)
+      ${sql.param(sent.map((row) => row.raw))}::text[]) AS s (${bare(email_logs.id)}, provider_id,
+      raw)
+    WHERE ${email_logs.id} = s.${bare(email_logs.id)}`)
   return sent.map(() => undefined)
 }, 100)
 

@@ -1,12 +1,39 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
+import type { AnyPgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 
+import {
+  alias,
+  bare,
+  email_preferences,
+  email_suppressions,
+  erased_addresses,
+  newsletter_subscribers,
+} from '@/db'
 import { erasedAddressHash, erasedAddressSalt } from '@/lib/anonymize'
 import type { EMAIL_TYPES } from '@/lib/constants'
 
-/** A newsletter subscriber (alias of `newsletter_subscribers`) who confirmed and wants the newsletter. */
-export const receivesNewsletter = (alias: string) =>
-  sql`(${sql.identifier(alias)}.double_opt_in_confirmed AND ${sql.identifier(alias)}.email_preferences @> '["newsletter"]')`
+/**
+ * A newsletter subscriber who confirmed and wants the newsletter: of `newsletter_subscribers` or an
+ * alias of it, or of a name the statement gives it.
+ */
+export const receivesNewsletter = (
+  subscriber: { doubleOptInConfirmed: AnyPgColumn; emailPreferences: AnyPgColumn } | string,
+) => {
+  const s = newsletter_subscribers
+  const [confirmed, preferences] =
+    typeof subscriber === 'string'
+      ? [s.doubleOptInConfirmed, s.emailPreferences].map(
+          (column) => sql`${sql.identifier(subscriber)}.${bare(column)}`,
+        )
+      : [subscriber.doubleOptInConfirmed, subscriber.emailPreferences]
+  return sql`(${confirmed} AND ${preferences} @> '["newsletter"]')`
+}
+
+const es = alias(email_suppressions, 'es')
+const ea = alias(erased_addresses, 'ea')
+const s = alias(newsletter_subscribers, 's')
+const p = alias(email_preferences, 'p')
 
 type EmailType = (typeof EMAIL_TYPES)[number]
 
@@ -48,32 +75,32 @@ export const skipReasonSql = (
   const checks: [Applies, SQL, string][] = [
     [
       true,
-      sql`EXISTS (SELECT 1 FROM email_suppressions es
-        WHERE lower(es.email) = lower(${email}) AND es.is_active)`,
+      sql`EXISTS (SELECT 1 FROM ${email_suppressions} ${es}
+        WHERE lower(${es.email}) = lower(${email}) AND ${es.isActive})`,
       'suppressed',
     ],
     // Erased after unsubscribing or bouncing: only mail the person asks for again still goes.
     [
       not(typeIn(emailType, ['confirmation', 'reply'])),
-      sql`EXISTS (SELECT 1 FROM erased_addresses ea WHERE ea.address_hash = ${erasedHashOf(email)})`,
+      sql`EXISTS (SELECT 1 FROM ${erased_addresses} ${ea} WHERE ${ea.addressHash} = ${erasedHashOf(email)})`,
       'erased',
     ],
     [
       newsletter,
-      sql`NOT EXISTS (SELECT 1 FROM newsletter_subscribers s
-        WHERE lower(s.email) = lower(${email}) AND ${receivesNewsletter('s')})`,
+      sql`NOT EXISTS (SELECT 1 FROM ${newsletter_subscribers} ${s}
+        WHERE lower(${s.email}) = lower(${email}) AND ${receivesNewsletter(s)})`,
       'not a confirmed newsletter subscriber',
     ],
     [
       newsletter,
-      sql`EXISTS (SELECT 1 FROM email_preferences p
-        WHERE lower(p.email) = lower(${email}) AND p.newsletter_enabled IS false)`,
+      sql`EXISTS (SELECT 1 FROM ${email_preferences} ${p}
+        WHERE lower(${p.email}) = lower(${email}) AND ${p.newsletterEnabled} IS false)`,
       'newsletter turned off in preferences',
     ],
     [
       broadcast,
-      sql`EXISTS (SELECT 1 FROM email_preferences p
-        WHERE lower(p.email) = lower(${email}) AND p.updates_enabled IS false)`,
+      sql`EXISTS (SELECT 1 FROM ${email_preferences} ${p}
+        WHERE lower(${p.email}) = lower(${email}) AND ${p.updatesEnabled} IS false)`,
       'updates turned off in preferences',
     ],
   ]

@@ -1,6 +1,15 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 
+import {
+  bare,
+  email_logs as l,
+  enum_email_logs_email_type,
+  enum_email_logs_status,
+  enum_payload_jobs_task_slug,
+  enumType,
+  payload_jobs as jobs,
+} from '@/db'
 import { EMAIL_QUEUE, type EMAIL_TYPES } from '@/lib/constants'
 import { senderEmail } from '@/lib/email/addresses'
 import { type SignOffLinks, withSignOffHtml, withSignOffText } from '@/lib/email/sign-off'
@@ -55,7 +64,7 @@ export const queueEmail = async (
   const db = outer?.db ?? payload.db.drizzle
   const links = input.signOff ? await signOffLinks(payload, outer?.req) : undefined
   const result = await db.execute(
-    sql`WITH ${emailWrites(input, links)} SELECT id, skip_reason FROM log`,
+    sql`WITH ${emailWrites(input, links)} SELECT ${bare(l.id, l.skipReason)} FROM log`,
   )
   const log = result.rows[0] as { id: number; skip_reason: string | null }
   if (log.skip_reason) return { id: log.id, status: 'skipped', reason: log.skip_reason }
@@ -63,7 +72,7 @@ export const queueEmail = async (
 }
 
 /**
- * The common table expressions that queue one email: `reason` (why it must not go, or NULL), `log`
+ * The common table expressions that queue one email: `eligibility` (why it must not go, or NULL), `log`
  * (its email-log row, queued or skipped with the reason) and its sendEmail job (the row
  * payload.jobs.queue writes for a task: its input, slug and queue). With `after`, the name of an
  * earlier expression of the same statement, they write only when that one has a row (a signup's
@@ -74,23 +83,22 @@ export const emailWrites = (input: QueueEmailInput, links?: SignOffLinks, after?
   const html = links && input.html ? withSignOffHtml(input.html, links) : input.html
   const isBulk = input.isBulk ?? false
   return sql`
-    reason AS (
-      SELECT ${skipReasonSql(input.to, input.emailType, isBulk)} AS reason
+    eligibility AS (
+      SELECT ${skipReasonSql(input.to, input.emailType, isBulk)} AS ${bare(l.skipReason)}
       ${after ? sql`FROM ${sql.identifier(after)}` : sql``}),
     log AS (
-      INSERT INTO email_logs (to_email, from_email, subject, message, html_content, email_type,
-        sent_at, status, skip_reason, message_id, is_bulk, contact_id, waitlist_entry_id,
-        campaign_id, ai_generated, sent_by_id, tags, notes)
+      INSERT INTO ${l} (${bare(l.toEmail, l.fromEmail, l.subject, l.message, l.htmlContent, l.emailType, l.sentAt, l.status, l.skipReason, l.messageId, l.isBulk, l.contact, l.waitlistEntry, l.campaign, l.aiGenerated, l.sentBy, l.tags, l.notes)})
       SELECT ${input.to}::text, ${senderEmail()}::text, ${input.subject}::text, ${text}::text,
-        ${html ?? null}::text, ${input.emailType}::enum_email_logs_email_type, now(),
-        (CASE WHEN reason IS NULL THEN 'queued' ELSE 'skipped' END)::enum_email_logs_status, reason,
+        ${html ?? null}::text, ${input.emailType}::${enumType(enum_email_logs_email_type)}, now(),
+        (CASE WHEN ${bare(l.skipReason)} IS NULL THEN 'queued' ELSE 'skipped' END)::${enumType(enum_email_logs_status)},
+        ${bare(l.skipReason)},
         ${input.messageId ?? newMessageId()}::text, ${isBulk}::boolean,
         ${input.contactId ?? null}::integer, ${input.waitlistEntryId ?? null}::integer,
         ${input.campaignId ?? null}::integer, ${input.aiGenerated ?? false}::boolean,
         ${input.sentById ?? null}::integer, ${JSON.stringify(input.tags ?? [])}::jsonb,
         ${input.notes ?? null}::text
-      FROM reason
-      RETURNING id, skip_reason),
+      FROM eligibility
+      RETURNING ${l.id}, ${l.skipReason}),
     job AS (${sendEmailJobs('log')})`
 }
 
@@ -100,9 +108,11 @@ export const emailWrites = (input: QueueEmailInput, links?: SignOffLinks, after?
  * slug, queue). Every statement that queues email writes its jobs with this.
  */
 export const sendEmailJobs = (log: string): SQL => sql`
-  INSERT INTO payload_jobs (input, task_slug, queue)
-  SELECT jsonb_build_object('logId', id), 'sendEmail'::enum_payload_jobs_task_slug, ${EMAIL_QUEUE}::text
-  FROM ${sql.identifier(log)} WHERE skip_reason IS NULL`
+  INSERT INTO ${jobs} (${bare(jobs.input, jobs.taskSlug, jobs.queue)})
+  SELECT jsonb_build_object('logId', ${bare(l.id)}),
+    'sendEmail'::${enumType(enum_payload_jobs_task_slug)},
+    ${EMAIL_QUEUE}::text
+  FROM ${sql.identifier(log)} WHERE ${bare(l.skipReason)} IS NULL`
 
 /** The links of the fixed sign-off block (the link hub from the site settings). */
 export const signOffLinks = async (

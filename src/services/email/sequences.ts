@@ -1,10 +1,13 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { alias, bare, email_sequences, email_templates, sequence_enrollments } from '@/db'
 import { htmlToText, textToHtml } from '@/lib/email/html-text'
 
 import { queueEmail } from './queue'
 import { skipReason } from './eligibility'
+
+const e = alias(sequence_enrollments, 'e')
 
 /** The category of the sequence every newly confirmed subscriber is enrolled in. */
 export const WELCOME_CATEGORY = 'welcome'
@@ -19,9 +22,9 @@ type Step = {
 
 const nextStep = async (payload: Payload, sequenceId: number, after: number) => {
   const result = await payload.db.drizzle.execute(sql`
-    SELECT step_order, subject, html_content, text_content, delay_hours FROM email_templates
-    WHERE sequence_id = ${sequenceId} AND is_active IS NOT false AND step_order > ${after}
-    ORDER BY step_order LIMIT 1`)
+    SELECT ${bare(email_templates.stepOrder, email_templates.subject, email_templates.htmlContent, email_templates.textContent, email_templates.delayHours)} FROM ${email_templates}
+    WHERE ${bare(email_templates.sequence)} = ${sequenceId} AND ${bare(email_templates.isActive)} IS NOT false AND ${bare(email_templates.stepOrder)} > ${after}
+    ORDER BY ${bare(email_templates.stepOrder)} LIMIT 1`)
   return result.rows[0] as Step | undefined
 }
 
@@ -66,19 +69,20 @@ const DEFAULT_WELCOME = {
 /** Creates the default welcome sequence once, when the site has no welcome sequence at all. */
 const ensureWelcomeSequence = async (payload: Payload) => {
   const existing = await payload.db.drizzle.execute(
-    sql`SELECT 1 FROM email_sequences WHERE category = ${WELCOME_CATEGORY} LIMIT 1`,
+    sql`SELECT 1 FROM ${email_sequences} WHERE ${bare(email_sequences.category)} = ${WELCOME_CATEGORY} LIMIT 1`,
   )
   if (existing.rows.length > 0) return
   const created = await payload.db.drizzle.execute(sql`
-    INSERT INTO email_sequences (name, description, category, is_active, updated_at, created_at)
-    VALUES (${DEFAULT_WELCOME.name}, ${DEFAULT_WELCOME.description}, ${WELCOME_CATEGORY}, true, now(), now())
-    ON CONFLICT DO NOTHING RETURNING id`)
+    INSERT INTO ${email_sequences} (${bare(email_sequences.name, email_sequences.description, email_sequences.category, email_sequences.isActive, email_sequences.updatedAt, email_sequences.createdAt)})
+    VALUES (${DEFAULT_WELCOME.name}, ${DEFAULT_WELCOME.description}, ${WELCOME_CATEGORY}, true,
+      now(), now())
+    ON CONFLICT DO NOTHING RETURNING ${bare(email_sequences.id)}`)
   const sequence = created.rows[0] as { id: number } | undefined
   if (!sequence) return // created at the same moment by another request
   for (const [index, step] of DEFAULT_WELCOME.steps.entries()) {
     await payload.db.drizzle.execute(sql`
-      INSERT INTO email_templates (sequence_id, name, subject, text_content, html_content, delay_hours,
-        step_order, is_active, updated_at, created_at)
+      INSERT INTO ${email_templates} (${bare(email_templates.sequence, email_templates.name, email_templates.subject, email_templates.textContent, email_templates.htmlContent, email_templates.delayHours)},
+        ${bare(email_templates.stepOrder, email_templates.isActive, email_templates.updatedAt, email_templates.createdAt)})
       VALUES (${sequence.id}, ${step.name}, ${step.subject}, ${step.text}, ${textToHtml(step.text)},
         ${step.delayHours}, ${index + 1}, true, now(), now())`)
   }
@@ -88,23 +92,26 @@ const ensureWelcomeSequence = async (payload: Payload) => {
 export const enrollInWelcomeSequence = async (payload: Payload, email: string) => {
   await ensureWelcomeSequence(payload)
   const sequences = await payload.db.drizzle.execute(sql`
-    SELECT id FROM email_sequences WHERE category = ${WELCOME_CATEGORY} AND is_active IS NOT false
-    ORDER BY id LIMIT 1`)
+    SELECT ${bare(email_sequences.id)} FROM ${email_sequences} WHERE ${bare(email_sequences.category)} = ${WELCOME_CATEGORY} AND ${bare(email_sequences.isActive)} IS NOT false
+    ORDER BY ${bare(email_sequences.id)} LIMIT 1`)
   const sequence = sequences.rows[0] as { id: number } | undefined
   if (!sequence) return
   const first = await nextStep(payload, sequence.id, 0)
   if (!first) return
   await payload.db.drizzle.execute(sql`
-    INSERT INTO sequence_enrollments (email, sequence_id, current_step, status, enrolled_at, next_email_at)
-    VALUES (${email.toLowerCase()}, ${sequence.id}, 0, 'active', now(), ${hoursFromNow(first.delay_hours)})
+    INSERT INTO ${sequence_enrollments} (${bare(sequence_enrollments.email, sequence_enrollments.sequence, sequence_enrollments.currentStep, sequence_enrollments.status, sequence_enrollments.enrolledAt, sequence_enrollments.nextEmailAt)})
+    VALUES (${email.toLowerCase()}, ${sequence.id}, 0, 'active', now(),
+      ${hoursFromNow(first.delay_hours)})
     ON CONFLICT DO NOTHING`)
 }
 
 /** Stops every running sequence of an address (unsubscribe, suppression). */
 export const stopSequences = async (payload: Payload, email: string) => {
   await payload.db.drizzle.execute(sql`
-    UPDATE sequence_enrollments SET status = 'stopped', next_email_at = NULL, updated_at = now()
-    WHERE lower(email) = lower(${email}) AND status = 'active'`)
+    UPDATE ${sequence_enrollments} SET ${bare(sequence_enrollments.status)} = 'stopped',
+      ${bare(sequence_enrollments.nextEmailAt)} = NULL,
+      ${bare(sequence_enrollments.updatedAt)} = now()
+    WHERE lower(${bare(sequence_enrollments.email)}) = lower(${email}) AND ${bare(sequence_enrollments.status)} = 'active'`)
 }
 
 /**
@@ -114,12 +121,13 @@ export const stopSequences = async (payload: Payload, email: string) => {
  */
 export const advanceSequences = async (payload: Payload, limit = 200): Promise<number> => {
   const due = await payload.db.drizzle.execute(sql`
-    UPDATE sequence_enrollments e SET next_email_at = NULL, updated_at = now()
-    WHERE e.id IN (
-      SELECT id FROM sequence_enrollments
-      WHERE status = 'active' AND next_email_at <= now()
-      ORDER BY next_email_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING e.id, e.email, e.sequence_id, e.current_step`)
+    UPDATE ${sequence_enrollments} ${e} SET ${bare(sequence_enrollments.nextEmailAt)} = NULL,
+      ${bare(sequence_enrollments.updatedAt)} = now()
+    WHERE ${e.id} IN (
+      SELECT ${bare(sequence_enrollments.id)} FROM ${sequence_enrollments}
+      WHERE ${bare(sequence_enrollments.status)} = 'active' AND ${bare(sequence_enrollments.nextEmailAt)} <= now()
+      ORDER BY ${bare(sequence_enrollments.nextEmailAt)} LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING ${e.id}, ${e.email}, ${e.sequence}, ${e.currentStep}`)
   let queued = 0
   for (const row of due.rows as {
     id: number
@@ -150,12 +158,13 @@ export const advanceSequences = async (payload: Payload, limit = 200): Promise<n
     const following = await nextStep(payload, row.sequence_id, step.step_order)
     if (following) {
       await payload.db.drizzle.execute(sql`
-        UPDATE sequence_enrollments SET current_step = ${step.step_order},
-          next_email_at = ${hoursFromNow(following.delay_hours)}, updated_at = now()
-        WHERE id = ${row.id}`)
+        UPDATE ${sequence_enrollments} SET ${bare(sequence_enrollments.currentStep)} = ${step.step_order},
+          ${bare(sequence_enrollments.nextEmailAt)} = ${hoursFromNow(following.delay_hours)},
+          ${bare(sequence_enrollments.updatedAt)} = now()
+        WHERE ${bare(sequence_enrollments.id)} = ${row.id}`)
     } else {
       await payload.db.drizzle.execute(sql`
-        UPDATE sequence_enrollments SET current_step = ${step.step_order} WHERE id = ${row.id}`)
+        UPDATE ${sequence_enrollments} SET ${bare(sequence_enrollments.currentStep)} = ${step.step_order} WHERE ${bare(sequence_enrollments.id)} = ${row.id}`)
       await finish(payload, row.id, 'completed')
     }
   }
@@ -164,7 +173,8 @@ export const advanceSequences = async (payload: Payload, limit = 200): Promise<n
 
 const finish = async (payload: Payload, id: number, status: 'completed' | 'stopped') => {
   await payload.db.drizzle.execute(sql`
-    UPDATE sequence_enrollments SET status = ${status}, next_email_at = NULL,
-      completed_at = ${status === 'completed' ? new Date().toISOString() : null}, updated_at = now()
-    WHERE id = ${id}`)
+    UPDATE ${sequence_enrollments} SET ${bare(sequence_enrollments.status)} = ${status},
+      ${bare(sequence_enrollments.nextEmailAt)} = NULL,
+      ${bare(sequence_enrollments.completedAt)} = ${status === 'completed' ? new Date().toISOString() : null}, ${bare(sequence_enrollments.updatedAt)} = now()
+    WHERE ${bare(sequence_enrollments.id)} = ${id}`)
 }

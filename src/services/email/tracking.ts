@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { bare, email_events, email_logs } from '@/db'
 import { hashIp } from '@/lib/anonymize'
 import { escapeHtml } from '@/lib/email/html-text'
 import { env, serverUrl } from '@/lib/env'
@@ -50,12 +51,13 @@ export const recordTrackingEvent = async (
   const { browser, os, deviceType } = describeVisitor(details.userAgent ?? null)
   const ipHash = details.ip ? hashIp(details.ip) : null
   await payload.db.drizzle.execute(sql`
-    INSERT INTO email_events (campaign_id, email, event_type, timestamp, url, browser, os, device_type,
-      ip_hash, updated_at, created_at)
-    SELECT campaign_id, to_email, ${type}, now(), ${details.url ?? null}, ${browser}, ${os},
+    INSERT INTO ${email_events} (${bare(email_events.campaign, email_events.email, email_events.eventType, email_events.timestamp, email_events.url, email_events.browser, email_events.os, email_events.deviceType)},
+      ${bare(email_events.ipHash, email_events.updatedAt, email_events.createdAt)})
+    SELECT ${bare(email_logs.campaign, email_logs.toEmail)}, ${type}, now(), ${details.url ?? null},
+      ${browser}, ${os},
       ${deviceType}, ${ipHash}, now(), now()
-    FROM email_logs WHERE id = ${logId}`)
+    FROM ${email_logs} WHERE ${bare(email_logs.id)} = ${logId}`)
   await payload.db.drizzle.execute(
-    sql`UPDATE email_logs SET email_opened = true WHERE id = ${logId} AND NOT email_opened`,
+    sql`UPDATE ${email_logs} SET ${bare(email_logs.emailOpened)} = true WHERE ${bare(email_logs.id)} = ${logId} AND NOT ${bare(email_logs.emailOpened)}`,
   )
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { bare, email_preferences } from '@/db'
 import { senderEmail, unsubscribeMailbox } from '@/lib/email/addresses'
 import { serverUrl } from '@/lib/env'
 
@@ -15,15 +16,15 @@ export const newToken = () => randomBytes(24).toString('base64url')
 export const unsubscribeTokenFor = async (payload: Payload, email: string): Promise<string> => {
   const address = email.toLowerCase()
   const result = await payload.db.drizzle.execute(sql`
-    WITH inserted AS (
-      INSERT INTO email_preferences (email, unsubscribe_token, last_updated)
+    WITH added AS (
+      INSERT INTO ${email_preferences} (${bare(email_preferences.email, email_preferences.unsubscribeToken, email_preferences.lastUpdated)})
       SELECT ${address}, ${newToken()}, now()
-      WHERE NOT EXISTS (SELECT 1 FROM email_preferences WHERE lower(email) = ${address})
+      WHERE NOT EXISTS (SELECT 1 FROM ${email_preferences} WHERE lower(${bare(email_preferences.email)}) = ${address})
       ON CONFLICT DO NOTHING
-      RETURNING unsubscribe_token)
-    SELECT unsubscribe_token FROM inserted
+      RETURNING ${bare(email_preferences.unsubscribeToken)})
+    SELECT ${bare(email_preferences.unsubscribeToken)} FROM added
     UNION ALL
-    SELECT unsubscribe_token FROM email_preferences WHERE lower(email) = ${address}
+    SELECT ${bare(email_preferences.unsubscribeToken)} FROM ${email_preferences} WHERE lower(${bare(email_preferences.email)}) = ${address}
     LIMIT 1`)
   const token = (result.rows[0] as { unsubscribe_token: string | null } | undefined)
     ?.unsubscribe_token
@@ -31,8 +32,8 @@ export const unsubscribeTokenFor = async (payload: Payload, email: string): Prom
   // A row made elsewhere without a token gets one now.
   const fresh = newToken()
   await payload.db.drizzle.execute(sql`
-    UPDATE email_preferences SET unsubscribe_token = ${fresh}
-    WHERE lower(email) = ${address} AND unsubscribe_token IS NULL`)
+    UPDATE ${email_preferences} SET ${bare(email_preferences.unsubscribeToken)} = ${fresh}
+    WHERE lower(${bare(email_preferences.email)}) = ${address} AND ${bare(email_preferences.unsubscribeToken)} IS NULL`)
   return unsubscribeTokenFor(payload, email)
 }
 

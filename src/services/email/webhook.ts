@@ -3,6 +3,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import {
+  bare,
+  bounce_events,
+  email_events,
+  email_logs,
+  email_suppressions,
+  webhook_tokens,
+} from '@/db'
 import { env } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
 import { type WebhookEvent, genericWebhookSchema } from '@/schemas/email'
@@ -102,17 +110,19 @@ const TOKEN_MEMORY_SECONDS = 2 * WEBHOOK_TOLERANCE_SECONDS + 60
 export const claimWebhookToken = async (payload: Payload, token: string) => {
   const db = payload.db.drizzle
   await db.execute(sql`
-    DELETE FROM webhook_tokens
-    WHERE created_at < now() - make_interval(secs => ${TOKEN_MEMORY_SECONDS})`)
+    DELETE FROM ${webhook_tokens}
+    WHERE ${bare(webhook_tokens.createdAt)} < now() - make_interval(secs => ${TOKEN_MEMORY_SECONDS})`)
   const claimed = await db.execute(sql`
-    INSERT INTO webhook_tokens (token, updated_at, created_at) VALUES (${token}, now(), now())
-    ON CONFLICT (token) DO NOTHING RETURNING id`)
+    INSERT INTO ${webhook_tokens} (${bare(webhook_tokens.token, webhook_tokens.updatedAt, webhook_tokens.createdAt)}) VALUES (${token}, now(), now())
+    ON CONFLICT (${bare(webhook_tokens.token)}) DO NOTHING RETURNING ${bare(webhook_tokens.id)}`)
   if (claimed.rows.length === 0) throw new AppError(409, REPLAYED)
 }
 
 /** Releases a claimed token when its events could not be processed, so the provider's retry works. */
 export const releaseWebhookToken = async (payload: Payload, token: string) => {
-  await payload.db.drizzle.execute(sql`DELETE FROM webhook_tokens WHERE token = ${token}`)
+  await payload.db.drizzle.execute(
+    sql`DELETE FROM ${webhook_tokens} WHERE ${bare(webhook_tokens.token)} = ${token}`,
+  )
 }
 
 const fromMailgun = (body: MailgunBody): WebhookEvent => {
@@ -134,10 +144,13 @@ const fromMailgun = (body: MailgunBody): WebhookEvent => {
 const suppress = async (payload: Payload, event: WebhookEvent, type: string) => {
   const db = payload.db.drizzle
   await db.execute(sql`
-    INSERT INTO email_suppressions (email, suppression_type, reason, suppressed_at, event_data, source, is_active, updated_at, created_at)
-    VALUES (${event.email}, ${type}, ${event.reason ?? null}, now(), ${JSON.stringify(event)}::jsonb, 'webhook', true, now(), now())
-    ON CONFLICT (email) DO UPDATE SET suppression_type = excluded.suppression_type,
-      reason = excluded.reason, event_data = excluded.event_data, is_active = true, updated_at = now()`)
+    INSERT INTO ${email_suppressions} (${bare(email_suppressions.email, email_suppressions.suppressionType, email_suppressions.reason, email_suppressions.suppressedAt, email_suppressions.eventData, email_suppressions.source, email_suppressions.isActive, email_suppressions.updatedAt, email_suppressions.createdAt)})
+    VALUES (${event.email}, ${type}, ${event.reason ?? null}, now(),
+      ${JSON.stringify(event)}::jsonb, 'webhook', true, now(), now())
+    ON CONFLICT (${bare(email_suppressions.email)}) DO UPDATE SET ${bare(email_suppressions.suppressionType)} = excluded.${bare(email_suppressions.suppressionType)},
+      ${bare(email_suppressions.reason)} = excluded.${bare(email_suppressions.reason)},
+      ${bare(email_suppressions.eventData)} = excluded.${bare(email_suppressions.eventData)},
+      ${bare(email_suppressions.isActive)} = true, ${bare(email_suppressions.updatedAt)} = now()`)
   await stopSequences(payload, event.email)
 }
 
@@ -155,28 +168,35 @@ export const processWebhookEvents = async (payload: Payload, events: WebhookEven
   for (const event of events) {
     const messageId = bracketed(event.messageId)
     const logs = await db.execute(sql`
-      SELECT id, campaign_id FROM email_logs
-      WHERE ${messageId}::text IS NOT NULL AND (message_id = ${messageId} OR provider_message_id = ${event.messageId ?? null})
+      SELECT ${bare(email_logs.id, email_logs.campaign)} FROM ${email_logs}
+      WHERE ${messageId}::text IS NOT NULL AND (${bare(email_logs.messageId)} = ${messageId} OR ${bare(email_logs.providerMessageId)} = ${event.messageId ?? null})
       LIMIT 1`)
     const log = logs.rows[0] as { id: number; campaign_id: number | null } | undefined
     const inserted = await db.execute(sql`
-      INSERT INTO email_events (campaign_id, email, event_type, timestamp, provider_event_id, url, reason, metadata, updated_at, created_at)
-      VALUES (${log?.campaign_id ?? null}, ${event.email}, ${event.type}, ${event.timestamp ?? new Date().toISOString()},
-        ${event.id}, ${event.url ?? null}, ${event.reason ?? null}, ${JSON.stringify({ bounceType: event.bounceType, messageId: event.messageId })}::jsonb, now(), now())
-      ON CONFLICT (provider_event_id) DO NOTHING RETURNING id`)
+      INSERT INTO ${email_events} (${bare(email_events.campaign, email_events.email, email_events.eventType, email_events.timestamp, email_events.providerEventId, email_events.url, email_events.reason, email_events.metadata, email_events.updatedAt, email_events.createdAt)})
+      VALUES (${log?.campaign_id ?? null}, ${event.email}, ${event.type},
+        ${event.timestamp ?? new Date().toISOString()},
+        ${event.id}, ${event.url ?? null}, ${event.reason ?? null},
+        ${JSON.stringify({ bounceType: event.bounceType, messageId: event.messageId })}::jsonb,
+        now(), now())
+      ON CONFLICT (${bare(email_events.providerEventId)}) DO NOTHING RETURNING ${bare(email_events.id)}`)
     if (inserted.rows.length === 0) continue // delivered twice by the provider
     recorded += 1
     if (event.type === 'bounce') {
       await db.execute(sql`
-        INSERT INTO bounce_events (email, bounce_type, bounce_sub_type, timestamp, provider_event_id, provider_message_id, reason, event_data, processed, updated_at, created_at)
-        VALUES (${event.email}, ${event.bounceType ?? 'hard'}, null, now(), ${event.id}, ${event.messageId ?? null},
+        INSERT INTO ${bounce_events} (${bare(bounce_events.email, bounce_events.bounceType, bounce_events.bounceSubType, bounce_events.timestamp, bounce_events.providerEventId, bounce_events.providerMessageId, bounce_events.reason, bounce_events.eventData, bounce_events.processed, bounce_events.updatedAt, bounce_events.createdAt)})
+        VALUES (${event.email}, ${event.bounceType ?? 'hard'}, null, now(), ${event.id},
+          ${event.messageId ?? null},
           ${event.reason ?? null}, ${JSON.stringify(event)}::jsonb, true, now(), now())
-        ON CONFLICT (provider_event_id) DO NOTHING`)
-      if (log) await db.execute(sql`UPDATE email_logs SET status = 'bounced' WHERE id = ${log.id}`)
+        ON CONFLICT (${bare(bounce_events.providerEventId)}) DO NOTHING`)
+      if (log)
+        await db.execute(
+          sql`UPDATE ${email_logs} SET ${bare(email_logs.status)} = 'bounced' WHERE ${bare(email_logs.id)} = ${log.id}`,
+        )
       if (event.bounceType === 'soft') {
         const soft = await db.execute(sql`
-          SELECT count(*)::int AS n FROM bounce_events
-          WHERE lower(email) = ${event.email} AND bounce_type = 'soft' AND timestamp > now() - interval '30 days'`)
+          SELECT count(*)::int AS n FROM ${bounce_events}
+          WHERE lower(${bare(bounce_events.email)}) = ${event.email} AND ${bare(bounce_events.bounceType)} = 'soft' AND ${bare(bounce_events.timestamp)} > now() - interval '30 days'`)
         if ((soft.rows[0] as { n: number }).n >= env().EMAIL_SOFT_BOUNCE_LIMIT)
           await suppress(payload, event, 'soft_bounce')
       } else await suppress(payload, event, 'hard_bounce')

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { alias, bare, email_preferences, erased_addresses, newsletter_subscribers } from '@/db'
 import { erasedAddressHash } from '@/lib/anonymize'
 import {
   CONFIRM_INVALID,
@@ -29,6 +30,8 @@ import { emailWrites, queueEmail } from '../email/queue'
 import { type ConsentRecord, consentInsert, recordConsent } from '../shared/consent'
 import { claimSignupMail, markSignupMail } from '../shared/signup-mail'
 import { inTransaction } from '../shared/transaction'
+
+const s = alias(newsletter_subscribers, 's')
 
 type SubscriberRow = { id: number; email: string; first_name: string | null; confirmed: boolean }
 
@@ -90,21 +93,21 @@ const subscribeNew = async (payload: Payload, input: NewsletterSignup, ip: strin
     'subscribe-newsletter',
     sql`
     WITH subscriber AS (
-      INSERT INTO newsletter_subscribers (email, first_name, interests, subscribed_at,
-        consent_timestamp, consent_ip, consent_source, unsubscribe_token, double_opt_in_token,
-        double_opt_in_expires, confirmation_sent_at)
+      INSERT INTO ${newsletter_subscribers} (${bare(newsletter_subscribers.email, newsletter_subscribers.firstName, newsletter_subscribers.interests, newsletter_subscribers.subscribedAt)},
+        ${bare(newsletter_subscribers.consentTimestamp, newsletter_subscribers.consentIp, newsletter_subscribers.consentSource, newsletter_subscribers.unsubscribeToken, newsletter_subscribers.doubleOptInToken)},
+        ${bare(newsletter_subscribers.doubleOptInExpires, newsletter_subscribers.confirmationSentAt)})
       SELECT ${input.email}::text, ${input.firstName || null}::text,
         ${JSON.stringify(input.interests ?? [])}::jsonb, now(), now(), ${ip}::text,
         ${consent.source}::text, ${randomBytes(24).toString('base64url')}::text,
         ${confirmation.tokenHash}::text,
         now() + make_interval(secs => ${confirmation.ttlSeconds}::integer), now()
-      WHERE NOT EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = lower(${input.email}))
+      WHERE NOT EXISTS (SELECT 1 FROM ${newsletter_subscribers} WHERE lower(${bare(newsletter_subscribers.email)}) = lower(${input.email}))
       ON CONFLICT DO NOTHING
-      RETURNING id),
+      RETURNING ${bare(newsletter_subscribers.id)}),
     consent AS (${consentInsert(consent, 'subscriber')}),
     mark AS (${markSignupMail(input.email, 'subscriber')}),
     ${emailWrites(confirmation.email, undefined, 'subscriber')}
-    SELECT id FROM subscriber`,
+    SELECT ${bare(newsletter_subscribers.id)} FROM subscriber`,
   )
   return (result.rows[0] as { id: number } | undefined)?.id ?? null
 }
@@ -120,9 +123,9 @@ const subscribeAgain = async (payload: Payload, input: NewsletterSignup, ip: str
   const db = payload.db.drizzle
   const found = await db.execute(sql`
     WITH subscriber AS (
-      SELECT s.id, s.email, s.first_name, ${receivesNewsletter('s')} AS confirmed
-      FROM newsletter_subscribers s WHERE lower(s.email) = lower(${input.email}) LIMIT 1),
-    unconfirmed AS (SELECT id FROM subscriber WHERE NOT confirmed),
+      SELECT ${s.id}, ${s.email}, ${s.firstName}, ${receivesNewsletter('s')} AS confirmed
+      FROM ${newsletter_subscribers} ${s} WHERE lower(${s.email}) = lower(${input.email}) LIMIT 1),
+    unconfirmed AS (SELECT ${bare(newsletter_subscribers.id)} FROM subscriber WHERE NOT confirmed),
     consent AS (${consentInsert(consentOf(input, ip), 'unconfirmed')}),
     claim AS (${claimSignupMail(input.email)})
     SELECT subscriber.*, EXISTS (SELECT 1 FROM claim) AS claimed FROM subscriber`)
@@ -141,13 +144,14 @@ const subscribeAgain = async (payload: Payload, input: NewsletterSignup, ip: str
   const confirmation = newConfirmation(subscriber.email, subscriber.first_name)
   await db.execute(sql`
     WITH subscriber AS (
-      UPDATE newsletter_subscribers SET double_opt_in_token = ${confirmation.tokenHash},
-        double_opt_in_expires = now() + make_interval(secs => ${confirmation.ttlSeconds}),
-        confirmation_sent_at = now(), updated_at = now()
-      WHERE id = ${subscriber.id} AND NOT ${receivesNewsletter('newsletter_subscribers')}
-      RETURNING id),
+      UPDATE ${newsletter_subscribers} SET ${bare(newsletter_subscribers.doubleOptInToken)} = ${confirmation.tokenHash},
+        ${bare(newsletter_subscribers.doubleOptInExpires)} = now() + make_interval(secs => ${confirmation.ttlSeconds}),
+        ${bare(newsletter_subscribers.confirmationSentAt)} = now(),
+        ${bare(newsletter_subscribers.updatedAt)} = now()
+      WHERE ${bare(newsletter_subscribers.id)} = ${subscriber.id} AND NOT ${receivesNewsletter('newsletter_subscribers')}
+      RETURNING ${bare(newsletter_subscribers.id)}),
     ${emailWrites(confirmation.email, undefined, 'subscriber')}
-    SELECT id FROM subscriber`)
+    SELECT ${bare(newsletter_subscribers.id)} FROM subscriber`)
 }
 
 /**
@@ -157,20 +161,23 @@ const subscribeAgain = async (payload: Payload, input: NewsletterSignup, ip: str
 export const confirmNewsletter = async (payload: Payload, token: string, ip: string) => {
   const email = await inTransaction(payload, async (tx) => {
     const result = await tx.db.execute(sql`
-      UPDATE newsletter_subscribers SET double_opt_in_confirmed = true, confirmed_at = now(),
-        double_opt_in_token = NULL, double_opt_in_expires = NULL, updated_at = now()
-      WHERE double_opt_in_token = ${hashToken(token)} AND double_opt_in_expires > now()
-      RETURNING id, email`)
+      UPDATE ${newsletter_subscribers} SET ${bare(newsletter_subscribers.doubleOptInConfirmed)} = true, ${bare(newsletter_subscribers.confirmedAt)} = now(),
+        ${bare(newsletter_subscribers.doubleOptInToken)} = NULL,
+        ${bare(newsletter_subscribers.doubleOptInExpires)} = NULL,
+        ${bare(newsletter_subscribers.updatedAt)} = now()
+      WHERE ${bare(newsletter_subscribers.doubleOptInToken)} = ${hashToken(token)} AND ${bare(newsletter_subscribers.doubleOptInExpires)} > now()
+      RETURNING ${bare(newsletter_subscribers.id, newsletter_subscribers.email)}`)
     const row = result.rows[0] as { id: number; email: string } | undefined
     if (!row) throw badRequest(CONFIRM_INVALID, { token: CONFIRM_INVALID })
     // Subscribed again after unsubscribing: the newsletter preference comes back on.
     await setNewsletterPreference(tx.db, row.email, true)
     await tx.db.execute(sql`
-      UPDATE email_preferences SET newsletter_enabled = true, last_updated = now(), updated_at = now()
-      WHERE lower(email) = lower(${row.email})`)
+      UPDATE ${email_preferences} SET ${bare(email_preferences.newsletterEnabled)} = true,
+        ${bare(email_preferences.lastUpdated)} = now(), ${bare(email_preferences.updatedAt)} = now()
+      WHERE lower(${bare(email_preferences.email)}) = lower(${row.email})`)
     // A new, confirmed consent outweighs what an earlier erasure kept of the address.
     await tx.db.execute(sql`
-      DELETE FROM erased_addresses WHERE address_hash = ${erasedAddressHash(row.email)}`)
+      DELETE FROM ${erased_addresses} WHERE ${bare(erased_addresses.addressHash)} = ${erasedAddressHash(row.email)}`)
     await recordConsent(tx, {
       email: row.email,
       consentType: 'newsletter',

@@ -1,5 +1,7 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 
+import { bare, consents } from '@/db'
+
 import type { Transaction } from './transaction'
 
 export type ConsentRecord = {
@@ -17,8 +19,9 @@ export type ConsentRecord = {
  * stored together or not at all.
  */
 export const consentInsert = (consent: ConsentRecord, after?: string): SQL => sql`
-  INSERT INTO consents (email, consent_type, granted, granted_at, ip_address, source, metadata)
-  SELECT ${consent.email}::text, ${consent.consentType}::text, true, now(), ${consent.ipAddress}::text,
+  INSERT INTO ${consents} (${bare(consents.email, consents.consentType, consents.granted, consents.grantedAt, consents.ipAddress, consents.source, consents.metadata)})
+  SELECT ${consent.email}::text, ${consent.consentType}::text, true, now(),
+    ${consent.ipAddress}::text,
     ${consent.source}::text, ${consent.metadata ? JSON.stringify(consent.metadata) : null}::jsonb
   ${after ? sql`FROM ${sql.identifier(after)}` : sql``}`
 

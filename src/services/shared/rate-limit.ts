@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { bare, rate_limits } from '@/db'
 import { batched } from '@/lib/batched'
 import { executePrepared } from '@/lib/db/prepared'
 import { isConnectionLost } from '@/lib/db/unavailable'
@@ -65,8 +66,9 @@ export const refundRateLimit = async (
   const window = windowOf(route, subject)
   if (!window) return
   await payload.db.drizzle.execute(
-    sql`UPDATE rate_limits SET count = count - 1, updated_at = now()
-      WHERE key = ${window.key} AND window_start = ${window.start.toISOString()} AND count > 0`,
+    sql`UPDATE ${rate_limits} SET ${bare(rate_limits.count)} = ${bare(rate_limits.count)} - 1,
+      ${bare(rate_limits.updatedAt)} = now()
+      WHERE ${bare(rate_limits.key)} = ${window.key} AND ${bare(rate_limits.windowStart)} = ${window.start.toISOString()} AND ${bare(rate_limits.count)} > 0`,
   )
 }
 
@@ -78,7 +80,9 @@ export const clearRateLimit = async (
 ): Promise<void> => {
   const window = windowOf(route, subject)
   if (window)
-    await payload.db.drizzle.execute(sql`DELETE FROM rate_limits WHERE key = ${window.key}`)
+    await payload.db.drizzle.execute(
+      sql`DELETE FROM ${rate_limits} WHERE ${bare(rate_limits.key)} = ${window.key}`,
+    )
 }
 
 type Window = { key: string; start: Date; end: number; limit: number }
@@ -200,17 +204,19 @@ const upsertCounts = async (
     payload,
     'rate-limit-counts',
     sql`
-    INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
-    SELECT hit.key, hit.window_start, hit.hits, now(), now()
-    FROM unnest(${sql.param(keys)}::text[], ${sql.param(starts)}::timestamptz[], ${sql.param(counts)}::int[])
-      AS hit (key, window_start, hits)
-    ORDER BY hit.key
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start = EXCLUDED.window_start
-        THEN rate_limits.count + EXCLUDED.count ELSE EXCLUDED.count END,
-      window_start = EXCLUDED.window_start,
-      updated_at = now()
-    RETURNING key, count`,
+    INSERT INTO ${rate_limits} (${bare(rate_limits.key, rate_limits.windowStart, rate_limits.count, rate_limits.updatedAt, rate_limits.createdAt)})
+    SELECT hit.${bare(rate_limits.key)}, hit.${bare(rate_limits.windowStart)}, hit.hits, now(),
+      now()
+    FROM unnest(${sql.param(keys)}::text[], ${sql.param(starts)}::timestamptz[],
+      ${sql.param(counts)}::int[])
+      AS hit (${bare(rate_limits.key, rate_limits.windowStart)}, hits)
+    ORDER BY hit.${bare(rate_limits.key)}
+    ON CONFLICT (${bare(rate_limits.key)}) DO UPDATE SET
+      ${bare(rate_limits.count)} = CASE WHEN ${rate_limits.windowStart} = EXCLUDED.${bare(rate_limits.windowStart)}
+        THEN ${rate_limits.count} + EXCLUDED.${bare(rate_limits.count)} ELSE EXCLUDED.${bare(rate_limits.count)} END,
+      ${bare(rate_limits.windowStart)} = EXCLUDED.${bare(rate_limits.windowStart)},
+      ${bare(rate_limits.updatedAt)} = now()
+    RETURNING ${bare(rate_limits.key, rate_limits.count)}`,
   )
   return new Map(
     (result.rows as { key: string; count: string | number }[]).map((row) => [
@@ -226,7 +232,7 @@ const upsertCounts = async (
  */
 export const purgeRateLimits = async (payload: Payload): Promise<void> => {
   await payload.db.drizzle.execute(
-    sql`DELETE FROM rate_limits WHERE window_start < now() - CASE WHEN key LIKE 'login-known:%'
+    sql`DELETE FROM ${rate_limits} WHERE ${bare(rate_limits.windowStart)} < now() - CASE WHEN ${bare(rate_limits.key)} LIKE 'login-known:%'
       THEN interval '30 days' ELSE interval '1 hour' END`,
   )
 }

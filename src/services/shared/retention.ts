@@ -2,6 +2,17 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { forgetStalePreviews } from '../admin/newsletter-import'
+import {
+  analytics_events,
+  bare,
+  consents,
+  data_requests,
+  email_events,
+  email_logs,
+  engagement_events,
+  newsletter_subscribers,
+  users_sessions,
+} from '@/db'
 
 /**
  * How long personal data is kept (decision 0110). The two ages in months are site settings (the
@@ -62,59 +73,60 @@ export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
 
   const analyticsEvents = await inBatches(
     payload,
-    sql`DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events
-      WHERE created_at < ${eventsBefore} LIMIT ${BATCH}) RETURNING 1`,
+    sql`DELETE FROM ${analytics_events} WHERE ${bare(analytics_events.id)} IN (SELECT ${bare(analytics_events.id)} FROM ${analytics_events}
+      WHERE ${bare(analytics_events.createdAt)} < ${eventsBefore} LIMIT ${BATCH}) RETURNING 1`,
   )
   const engagementEvents = await inBatches(
     payload,
-    sql`DELETE FROM engagement_events WHERE id IN (SELECT id FROM engagement_events
-      WHERE created_at < ${eventsBefore} LIMIT ${BATCH}) RETURNING 1`,
+    sql`DELETE FROM ${engagement_events} WHERE ${bare(engagement_events.id)} IN (SELECT ${bare(engagement_events.id)} FROM ${engagement_events}
+      WHERE ${bare(engagement_events.createdAt)} < ${eventsBefore} LIMIT ${BATCH}) RETURNING 1`,
   )
   // Opens, clicks, bounces, complaints and unsubscribes of sent emails: events like the others.
   const emailEvents = await inBatches(
     payload,
-    sql`DELETE FROM email_events WHERE id IN (SELECT id FROM email_events
-      WHERE created_at < ${eventsBefore} LIMIT ${BATCH}) RETURNING 1`,
+    sql`DELETE FROM ${email_events} WHERE ${bare(email_events.id)} IN (SELECT ${bare(email_events.id)} FROM ${email_events}
+      WHERE ${bare(email_events.createdAt)} < ${eventsBefore} LIMIT ${BATCH}) RETURNING 1`,
   )
   const emailBodies = await inBatches(
     payload,
-    sql`UPDATE email_logs SET message = NULL, html_content = NULL, raw_message = NULL,
-        updated_at = now()
-      WHERE id IN (SELECT id FROM email_logs WHERE created_at < ${olderThanMonths(emailBodiesMonths)}
-        AND (message IS NOT NULL OR html_content IS NOT NULL OR raw_message IS NOT NULL)
+    sql`UPDATE ${email_logs} SET ${bare(email_logs.message)} = NULL,
+    ${bare(email_logs.htmlContent)} = NULL, ${bare(email_logs.rawMessage)} = NULL,
+        ${bare(email_logs.updatedAt)} = now()
+      WHERE ${bare(email_logs.id)} IN (SELECT ${bare(email_logs.id)} FROM ${email_logs} WHERE ${bare(email_logs.createdAt)} < ${olderThanMonths(emailBodiesMonths)}
+        AND (${bare(email_logs.message)} IS NOT NULL OR ${bare(email_logs.htmlContent)} IS NOT NULL OR ${bare(email_logs.rawMessage)} IS NOT NULL)
         LIMIT ${BATCH}) RETURNING 1`,
   )
   const unconfirmedSignups = await inBatches(
     payload,
     sql`WITH gone AS (
-        DELETE FROM newsletter_subscribers WHERE id IN (SELECT id FROM newsletter_subscribers
-          WHERE double_opt_in_confirmed IS NOT true AND confirmed_at IS NULL
-            AND coalesce(confirmation_sent_at, created_at) < ${signupsBefore}
+        DELETE FROM ${newsletter_subscribers} WHERE ${bare(newsletter_subscribers.id)} IN (SELECT ${bare(newsletter_subscribers.id)} FROM ${newsletter_subscribers}
+          WHERE ${bare(newsletter_subscribers.doubleOptInConfirmed)} IS NOT true AND ${bare(newsletter_subscribers.confirmedAt)} IS NULL
+            AND coalesce(${bare(newsletter_subscribers.confirmationSentAt, newsletter_subscribers.createdAt)}) < ${signupsBefore}
           LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING email),
-      consents AS (
-        DELETE FROM consents WHERE consent_type = 'newsletter'
-          AND lower(email) IN (SELECT lower(email) FROM gone))
+        RETURNING ${bare(newsletter_subscribers.email)}),
+      dropped_consents AS (
+        DELETE FROM ${consents} WHERE ${bare(consents.consentType)} = 'newsletter'
+          AND lower(${bare(consents.email)}) IN (SELECT lower(${bare(newsletter_subscribers.email)}) FROM gone))
       SELECT 1 FROM gone`,
   )
   const expiredTokens = await inBatches(
     payload,
-    sql`UPDATE newsletter_subscribers SET double_opt_in_token = NULL, double_opt_in_expires = NULL,
-        updated_at = now()
-      WHERE id IN (SELECT id FROM newsletter_subscribers
-        WHERE double_opt_in_token IS NOT NULL AND double_opt_in_expires < now() LIMIT ${BATCH})
+    sql`UPDATE ${newsletter_subscribers} SET ${bare(newsletter_subscribers.doubleOptInToken)} = NULL, ${bare(newsletter_subscribers.doubleOptInExpires)} = NULL,
+        ${bare(newsletter_subscribers.updatedAt)} = now()
+      WHERE ${bare(newsletter_subscribers.id)} IN (SELECT ${bare(newsletter_subscribers.id)} FROM ${newsletter_subscribers}
+        WHERE ${bare(newsletter_subscribers.doubleOptInToken)} IS NOT NULL AND ${bare(newsletter_subscribers.doubleOptInExpires)} < now() LIMIT ${BATCH})
       RETURNING 1`,
   )
   // Export and erasure links from the preferences page (decision 0112): the row holds the address.
   const expiredDataRequests = await inBatches(
     payload,
-    sql`DELETE FROM data_requests WHERE id IN (SELECT id FROM data_requests
-      WHERE expires_at < now() LIMIT ${BATCH}) RETURNING 1`,
+    sql`DELETE FROM ${data_requests} WHERE ${bare(data_requests.id)} IN (SELECT ${bare(data_requests.id)} FROM ${data_requests}
+      WHERE ${bare(data_requests.expiresAt)} < now() LIMIT ${BATCH}) RETURNING 1`,
   )
   const expiredSessions = await inBatches(
     payload,
-    sql`DELETE FROM users_sessions WHERE id IN (SELECT id FROM users_sessions
-      WHERE expires_at < now() LIMIT ${BATCH}) RETURNING 1`,
+    sql`DELETE FROM ${users_sessions} WHERE ${bare(users_sessions.id)} IN (SELECT ${bare(users_sessions.id)} FROM ${users_sessions}
+      WHERE ${bare(users_sessions.expiresAt)} < now() LIMIT ${BATCH}) RETURNING 1`,
   )
   // Newsletter imports previewed but never started: their staged addresses (decision 123).
   const staleImportPreviews = await forgetStalePreviews(payload)

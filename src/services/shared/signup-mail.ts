@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 
+import { bare, rate_limits as limits } from '@/db'
 import { env } from '@/lib/env'
 
 /**
@@ -17,15 +18,23 @@ const keyOf = (email: string) =>
     .update(`signup-mail:${email.trim().toLowerCase()}`)
     .digest('base64url')}`
 
+const columns = bare(
+  limits.key,
+  limits.windowStart,
+  limits.count,
+  limits.updatedAt,
+  limits.createdAt,
+)
+
 /**
  * An expression of a signup statement: a new signup's confirmation goes out now (when `after`, the
  * expression that inserts the new row, has one).
  */
 export const markSignupMail = (email: string, after: string): SQL => sql`
-  INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
+  INSERT INTO ${limits} (${columns})
   SELECT ${keyOf(email)}::text, now(), 1, now(), now() FROM ${sql.identifier(after)}
-  ON CONFLICT (key) DO UPDATE SET window_start = now(), count = rate_limits.count + 1,
-    updated_at = now()`
+  ON CONFLICT (${bare(limits.key)}) DO UPDATE SET ${bare(limits.windowStart)} = now(),
+    ${bare(limits.count)} = ${limits.count} + 1, ${bare(limits.updatedAt)} = now()`
 
 /**
  * Claims the address's next email from a form: an expression (of the caller's statement or
@@ -34,9 +43,9 @@ export const markSignupMail = (email: string, after: string): SQL => sql`
  * exactly one gets it.
  */
 export const claimSignupMail = (email: string): SQL => sql`
-  INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
+  INSERT INTO ${limits} (${columns})
   VALUES (${keyOf(email)}, now(), 1, now(), now())
-  ON CONFLICT (key) DO UPDATE SET window_start = now(), count = rate_limits.count + 1,
-    updated_at = now()
-  WHERE rate_limits.window_start <= now() - make_interval(mins => ${env().EMAIL_CONFIRM_RESEND_MINUTES})
-  RETURNING key`
+  ON CONFLICT (${bare(limits.key)}) DO UPDATE SET ${bare(limits.windowStart)} = now(),
+    ${bare(limits.count)} = ${limits.count} + 1, ${bare(limits.updatedAt)} = now()
+  WHERE ${limits.windowStart} <= now() - make_interval(mins => ${env().EMAIL_CONFIRM_RESEND_MINUTES})
+  RETURNING ${limits.key}`

@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { bare, waitlist_entries } from '@/db'
 import type { Product } from '@/lib/constants'
 import {
   WAITLIST_CONFIRM_EXPIRED,
@@ -35,16 +36,17 @@ export class ConfirmLinkExpired extends AppError {
 export const confirmWaitlist = async (payload: Payload, token: string, ip: string) => {
   const entry = await inTransaction(payload, async (tx) => {
     const result = await tx.db.execute(sql`
-      UPDATE waitlist_entries SET confirmed_at = now(), confirm_token = NULL,
-        confirm_expires = NULL, updated_at = now()
-      WHERE confirm_token = ${hashToken(token)} AND confirmed_at IS NULL
-        AND confirm_expires > now()
-      RETURNING id, email, product`)
+      UPDATE ${waitlist_entries} SET ${bare(waitlist_entries.confirmedAt)} = now(),
+        ${bare(waitlist_entries.confirmToken)} = NULL,
+        ${bare(waitlist_entries.confirmExpires)} = NULL, ${bare(waitlist_entries.updatedAt)} = now()
+      WHERE ${bare(waitlist_entries.confirmToken)} = ${hashToken(token)} AND ${bare(waitlist_entries.confirmedAt)} IS NULL
+        AND ${bare(waitlist_entries.confirmExpires)} > now()
+      RETURNING ${bare(waitlist_entries.id, waitlist_entries.email, waitlist_entries.product)}`)
     const row = result.rows[0] as EntryRow | undefined
     if (!row) {
       const expired = await tx.db.execute(sql`
-        SELECT product FROM waitlist_entries WHERE confirm_token = ${hashToken(token)}
-          AND confirmed_at IS NULL`)
+        SELECT ${bare(waitlist_entries.product)} FROM ${waitlist_entries} WHERE ${bare(waitlist_entries.confirmToken)} = ${hashToken(token)}
+          AND ${bare(waitlist_entries.confirmedAt)} IS NULL`)
       const stale = expired.rows[0] as { product: Product } | undefined
       if (stale) throw new ConfirmLinkExpired(stale.product)
       throw badRequest(WAITLIST_CONFIRM_INVALID, { token: WAITLIST_CONFIRM_INVALID })
@@ -79,8 +81,10 @@ export const readWaitlistStatus = async (
   token: string,
 ): Promise<WaitlistStatus> => {
   const result = await payload.db.drizzle.execute(sql`
-    SELECT id, product, referral_code AS code, confirmed_at IS NOT NULL AS confirmed
-    FROM waitlist_entries WHERE status_token = ${hashToken(token)}`)
+    SELECT ${bare(waitlist_entries.id, waitlist_entries.product)},
+      ${bare(waitlist_entries.referralCode)} AS code,
+      ${bare(waitlist_entries.confirmedAt)} IS NOT NULL AS confirmed
+    FROM ${waitlist_entries} WHERE ${bare(waitlist_entries.statusToken)} = ${hashToken(token)}`)
   const entry = result.rows[0] as
     { id: number; product: Product; code: string; confirmed: boolean } | undefined
   if (!entry) throw badRequest(WAITLIST_STATUS_INVALID, { token: WAITLIST_STATUS_INVALID })

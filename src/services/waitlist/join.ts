@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import type { z } from 'zod'
 
+import { alias, bare, waitlist_entries } from '@/db'
 import { PRODUCT_LABELS, type Product } from '@/lib/constants'
 import { executePrepared } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
@@ -75,25 +76,26 @@ export const joinWaitlist = async (
 ): Promise<WaitlistSignupAnswer> => {
   const code = newReferralCode()
   const confirmation = confirmationOf(input, code)
+  const e = waitlist_entries
+  const r = alias(waitlist_entries, 'r')
   const inserted = await executePrepared(
     payload,
     'join-waitlist',
     sql`
     WITH referrer AS (
-      SELECT r.id FROM waitlist_entries r
-      WHERE ${input.ref ?? null}::text IS NOT NULL AND r.referral_code = ${input.ref ?? null}::text
-        AND r.product = ${input.product}
-        AND regexp_replace(lower(r.email), '\\+[^@]*@', '@') <> ${sameAddressKey(input.email)}::text),
+      SELECT ${r.id} FROM ${e} ${r}
+      WHERE ${input.ref ?? null}::text IS NOT NULL AND ${r.referralCode} = ${input.ref ?? null}::text
+        AND ${r.product} = ${input.product}
+        AND regexp_replace(lower(${r.email}), '\\+[^@]*@', '@') <> ${sameAddressKey(input.email)}::text),
     entry AS (
-      INSERT INTO waitlist_entries (email, name, product, status, interests, referral_source,
-        joined_at, referral_code, referred_by_id, confirm_token, confirm_expires, status_token)
+      INSERT INTO ${e} (${bare(e.email, e.name, e.product, e.status, e.interests, e.referralSource, e.joinedAt, e.referralCode, e.referredBy, e.confirmToken, e.confirmExpires, e.statusToken)})
       VALUES (${input.email}, ${input.name}, ${input.product}, 'inactive',
         ${JSON.stringify(input.interests ?? [])}::jsonb, ${input.referralSource || null}, now(),
-        ${code}, (SELECT id FROM referrer), ${confirmation.confirmHash},
+        ${code}, (SELECT ${bare(r.id)} FROM referrer), ${confirmation.confirmHash},
         now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
         ${confirmation.statusHash})
-      ON CONFLICT (email, product) DO NOTHING
-      RETURNING id),
+      ON CONFLICT (${bare(e.email, e.product)}) DO NOTHING
+      RETURNING ${bare(e.id)}),
     consent AS (${consentInsert(
       {
         email: input.email,
@@ -105,8 +107,8 @@ export const joinWaitlist = async (
       'entry',
     )}),
     mark AS (${markSignupMail(input.email, 'entry')}),
-    ${emailWrites({ ...confirmation.email, waitlistEntryId: sql`(SELECT id FROM entry)` }, undefined, 'entry')}
-    SELECT id FROM entry`,
+    ${emailWrites({ ...confirmation.email, waitlistEntryId: sql`(SELECT ${bare(e.id)} FROM entry)` }, undefined, 'entry')}
+    SELECT ${bare(e.id)} FROM entry`,
   )
   if (inserted.rows.length === 0) await remindKnownEntry(payload, input)
   return { email: input.email, product: input.product }
@@ -132,32 +134,34 @@ type KnownEntry = {
  */
 const remindKnownEntry = async (payload: Payload, input: SignupInput) => {
   const db = payload.db.drizzle
+  const w = waitlist_entries
+  const e = alias(waitlist_entries, 'e')
   const found = await db.execute(sql`
     WITH claim AS (${claimSignupMail(input.email)})
-    SELECT e.id, e.email, e.name, e.product, e.referral_code AS code,
-      e.confirmed_at IS NOT NULL AS confirmed
-    FROM waitlist_entries e, claim WHERE e.email = ${input.email} AND e.product = ${input.product}`)
+    SELECT ${e.id}, ${e.email}, ${e.name}, ${e.product}, ${e.referralCode} AS code,
+      ${e.confirmedAt} IS NOT NULL AS confirmed
+    FROM ${w} ${e}, claim WHERE ${e.email} = ${input.email} AND ${e.product} = ${input.product}`)
   const entry = found.rows[0] as KnownEntry | undefined
   if (!entry) return
-  const sameState = sql`id = ${entry.id} AND (confirmed_at IS NOT NULL) = ${entry.confirmed}`
+  const sameState = sql`${bare(w.id)} = ${entry.id} AND (${bare(w.confirmedAt)} IS NOT NULL) = ${entry.confirmed}`
   if (!entry.confirmed) {
     const confirmation = confirmationOf(entry, entry.code)
     await db.execute(sql`
       WITH entry AS (
-        UPDATE waitlist_entries SET confirm_token = ${confirmation.confirmHash},
-          confirm_expires = now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
-          status_token = ${confirmation.statusHash}, updated_at = now()
-        WHERE ${sameState} RETURNING id),
+        UPDATE ${w} SET ${bare(w.confirmToken)} = ${confirmation.confirmHash},
+          ${bare(w.confirmExpires)} = now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
+          ${bare(w.statusToken)} = ${confirmation.statusHash}, ${bare(w.updatedAt)} = now()
+        WHERE ${sameState} RETURNING ${bare(w.id)}),
       ${emailWrites({ ...confirmation.email, waitlistEntryId: entry.id }, undefined, 'entry')}
-      SELECT id FROM entry`)
+      SELECT ${bare(w.id)} FROM entry`)
     return
   }
   const messageId = newMessageId()
   await db.execute(sql`
     WITH entry AS (
-      UPDATE waitlist_entries SET status_token = ${hashToken(waitlistStatusToken(messageId))},
-        updated_at = now()
-      WHERE ${sameState} RETURNING id),
+      UPDATE ${w} SET ${bare(w.statusToken)} = ${hashToken(waitlistStatusToken(messageId))},
+        ${bare(w.updatedAt)} = now()
+      WHERE ${sameState} RETURNING ${bare(w.id)}),
     ${emailWrites(
       {
         to: entry.email,
@@ -175,5 +179,5 @@ const remindKnownEntry = async (payload: Payload, input: SignupInput) => {
       undefined,
       'entry',
     )}
-    SELECT id FROM entry`)
+    SELECT ${bare(w.id)} FROM entry`)
 }

@@ -1,7 +1,10 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { alias, bare, waitlist_entries, waitlist_line_counts } from '@/db'
 import { DEFAULT_PLACES_PER_REFERRAL, PRODUCTS, type Product } from '@/lib/constants'
+
+const w = alias(waitlist_entries, 'w')
 
 /**
  * The line of a waitlist (decision 0119): positions and referral counts are computed on read from
@@ -33,7 +36,7 @@ export const placesPerReferral = async (payload: Payload): Promise<PlacesPerRefe
 }
 
 const placesSql = (places: PlacesPerReferral, alias: string): SQL =>
-  sql`(CASE ${sql.identifier(alias)}.product::text ${sql.join(
+  sql`(CASE ${sql.identifier(alias)}.${bare(waitlist_entries.product)}::text ${sql.join(
     PRODUCTS.map((product) => sql`WHEN ${product}::text THEN ${places[product]}::int`),
     sql` `,
   )} ELSE 0 END)`
@@ -57,32 +60,36 @@ export const waitlistLine = (
 ): SQL => {
   const { product, ids } = options
   const refs = sql`
-    SELECT referred_by_id AS id, count(*)::int AS referrals FROM waitlist_entries
-    WHERE referred_by_id IS NOT NULL AND confirmed_at IS NOT NULL
-    ${product ? sql`AND product = ${product}` : sql``}
-    GROUP BY referred_by_id`
+    SELECT ${bare(waitlist_entries.referredBy)} AS id,
+      count(*)::int AS referrals FROM ${waitlist_entries}
+    WHERE ${bare(waitlist_entries.referredBy)} IS NOT NULL AND ${bare(waitlist_entries.confirmedAt)} IS NOT NULL
+    ${product ? sql`AND ${bare(waitlist_entries.product)} = ${product}` : sql``}
+    GROUP BY ${bare(waitlist_entries.referredBy)}`
   return sql`
   WITH refs AS (${refs}),
   ranked AS (
-    SELECT r.id, r.product, r.base FROM (
-      SELECT w.id, w.product,
-        row_number() OVER (PARTITION BY w.product ORDER BY w.joined_at, w.id)::int AS base
-      FROM waitlist_entries w ${product ? sql`WHERE w.product = ${product}` : sql``}) r
-    ${ids ? sql`WHERE r.id IN (SELECT id FROM refs) OR r.id IN (${ids})` : sql``}),
+    SELECT r.${bare(waitlist_entries.id)}, r.${bare(waitlist_entries.product)}, r.base FROM (
+      SELECT ${w.id}, ${w.product},
+        row_number() OVER (PARTITION BY ${w.product} ORDER BY ${w.joinedAt}, ${w.id})::int AS base
+      FROM ${waitlist_entries} ${w} ${product ? sql`WHERE ${w.product} = ${product}` : sql``}) r
+    ${ids ? sql`WHERE r.${bare(waitlist_entries.id)} IN (SELECT ${bare(waitlist_entries.id)} FROM refs) OR r.${bare(waitlist_entries.id)} IN (${ids})` : sql``}),
   movers AS (
-    SELECT ranked.id, ranked.product, ranked.base, refs.referrals,
-      ranked.base - refs.referrals * ${placesSql(places, 'ranked')} AS key
-    FROM ranked JOIN refs ON refs.id = ranked.id),
+    SELECT ranked.${bare(waitlist_entries.id)}, ranked.${bare(waitlist_entries.product)},
+      ranked.base, refs.referrals,
+      ranked.base - refs.referrals * ${placesSql(places, 'ranked')} AS sort_key
+    FROM ranked JOIN refs ON refs.${bare(waitlist_entries.id)} = ranked.${bare(waitlist_entries.id)}),
   asked AS (
-    SELECT e.id, e.product, e.base, coalesce(m.referrals, 0) AS referrals,
-      coalesce(m.key, e.base) AS key
-    FROM ranked e LEFT JOIN movers m ON m.id = e.id
-    ${ids ? sql`WHERE e.id IN (${ids})` : sql``})
-  SELECT a.id, a.product, a.referrals::int AS referrals,
-    (greatest(a.key - 1, 0)
-      - (SELECT count(*) FROM movers m WHERE m.product = a.product AND m.base < a.key)
-      + (SELECT count(*) FROM movers m WHERE m.product = a.product AND m.id <> a.id
-          AND (m.key, -m.referrals, m.base) < (a.key, -a.referrals, a.base))
+    SELECT e.${bare(waitlist_entries.id)}, e.${bare(waitlist_entries.product)}, e.base,
+      coalesce(m.referrals, 0) AS referrals,
+      coalesce(m.sort_key, e.base) AS sort_key
+    FROM ranked e LEFT JOIN movers m ON m.${bare(waitlist_entries.id)} = e.${bare(waitlist_entries.id)}
+    ${ids ? sql`WHERE e.${bare(waitlist_entries.id)} IN (${ids})` : sql``})
+  SELECT a.${bare(waitlist_entries.id)}, a.${bare(waitlist_entries.product)},
+    a.referrals::int AS referrals,
+    (greatest(a.sort_key - 1, 0)
+      - (SELECT count(*) FROM movers m WHERE m.${bare(waitlist_entries.product)} = a.${bare(waitlist_entries.product)} AND m.base < a.sort_key)
+      + (SELECT count(*) FROM movers m WHERE m.${bare(waitlist_entries.product)} = a.${bare(waitlist_entries.product)} AND m.${bare(waitlist_entries.id)} <> a.${bare(waitlist_entries.id)}
+          AND (m.sort_key, -m.referrals, m.base) < (a.sort_key, -a.referrals, a.base))
       + 1)::int AS position
   FROM asked a`
 }
@@ -97,8 +104,9 @@ export const standingOf = async (
 ): Promise<Standing> => {
   places ??= await placesPerReferral(payload)
   const result = await payload.db.drizzle.execute(sql`
-    SELECT l.position, l.referrals, (SELECT coalesce(sum(entries), 0)::int
-        FROM waitlist_line_counts WHERE product = ${entry.product}) AS total
+    SELECT l.position, l.referrals, (SELECT coalesce(sum(${bare(waitlist_line_counts.entries)}),
+      0)::int
+        FROM ${waitlist_line_counts} WHERE ${bare(waitlist_line_counts.product)} = ${entry.product}) AS total
     FROM (${waitlistLine(places, { product: entry.product, ids: sql`${entry.id}` })}) l`)
   const row = result.rows[0] as Standing | undefined
   if (!row) throw new Error(`waitlist entry ${entry.id} is not in the ${entry.product} line`)
