@@ -1,11 +1,12 @@
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 
-// src/lib is the bottom layer (decision 178): it imports packages and other src/lib modules only,
-// never the config, collections, globals, services, endpoints, jobs, components, app or migrations.
+// src/lib is the bottom layer (decision 178): it imports packages, other src/lib modules and the
+// database schema (src/db, which imports packages only), never the config, collections, globals,
+// services, endpoints, jobs, components, app or migrations.
 // A relative import may not climb out of it either: one block a folder depth, each with the
 // number of `../` that leaves src/lib from there.
-const LIB_MESSAGE = 'src/lib imports only packages and src/lib (decision 178).'
+const LIB_MESSAGE = 'src/lib imports only packages, src/lib and src/db (decision 178).'
 const libAtTheBottom = [0, 1, 2, 3].map((depth) => ({
   files: [['src/lib', ...Array(depth + 1).fill('*')].join('/')],
   rules: {
@@ -13,7 +14,7 @@ const libAtTheBottom = [0, 1, 2, 3].map((depth) => ({
       'error',
       {
         patterns: [
-          { regex: '^@/(?!lib(/|$))', message: LIB_MESSAGE },
+          { regex: '^@/(?!(lib|db)(/|$))', message: LIB_MESSAGE },
           { regex: '^@payload-config$', message: LIB_MESSAGE },
           { regex: `^(\\.\\./){${depth + 1},}`, message: LIB_MESSAGE },
         ],
