@@ -41,12 +41,6 @@ export const ALLOWANCE: Record<string, number> = {
   'src/services/campaigns/composed-recipients.ts': 17,
   'src/services/campaigns/create-campaign.ts': 33,
   'src/services/campaigns/queue-campaign.ts': 75,
-  'src/services/metrics/audience.ts': 16,
-  'src/services/metrics/deliverability.ts': 88,
-  'src/services/metrics/email.ts': 9,
-  'src/services/metrics/funnel.ts': 26,
-  'src/services/metrics/overview.ts': 24,
-  'src/services/metrics/pages.ts': 5,
 }
 
 /**
