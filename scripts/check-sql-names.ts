@@ -36,8 +36,6 @@ export const ALLOWANCE: Record<string, number> = {
   'src/services/admin/parent-insights.ts': 17,
   'src/services/admin/people.ts': 23,
   'src/services/admin/waitlist.ts': 45,
-  'src/services/campaigns/campaign-progress.ts': 53,
-  'src/services/campaigns/queue-campaign.ts': 75,
 }
 
 /**
