@@ -2,10 +2,13 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
+import { alias, contact_messages } from '@/db'
 import type { AdminEmail } from '@/schemas/admin'
 
 import { changeAudited, emailAudited } from './changes'
 import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
+
+const c = alias(contact_messages, 'c')
 
 export type ContactStatus = 'unread' | 'read' | 'replied'
 
@@ -22,9 +25,9 @@ export const toContact = (row: Row) => ({
   tags: (row.tags as string[] | null) ?? [],
 })
 
-const CONTACT_COLUMNS = sql`c.id, c.name, c.email, c.subject, c.message,
-  c.submitted_at AS "submittedAt", c.status, c.priority, c.email_opened AS "emailOpened",
-  coalesce(c.tags, '[]') AS tags`
+const CONTACT_COLUMNS = sql`${c.id}, ${c.name}, ${c.email}, ${c.subject}, ${c.message},
+  ${c.submittedAt} AS "submittedAt", ${c.status}, ${c.priority}, ${c.emailOpened} AS "emailOpened",
+  coalesce(${c.tags}, '[]') AS tags`
 
 export const listContacts = (
   payload: Payload,
@@ -33,15 +36,15 @@ export const listContacts = (
   const pattern = query.search ? containsPattern(query.search) : undefined
   return pagedList(payload, {
     select: CONTACT_COLUMNS,
-    from: sql`contact_messages c`,
-    key: sql`c.id`,
+    from: sql`${contact_messages} ${c}`,
+    key: sql`${c.id}`,
     where: allOf([
-      query.status ? sql`c.status = ${query.status}` : undefined,
+      query.status ? sql`${c.status} = ${query.status}` : undefined,
       pattern
-        ? sql`(c.email ILIKE ${pattern} OR c.name ILIKE ${pattern} OR c.subject ILIKE ${pattern})`
+        ? sql`(${c.email} ILIKE ${pattern} OR ${c.name} ILIKE ${pattern} OR ${c.subject} ILIKE ${pattern})`
         : undefined,
     ]),
-    orderBy: sql`c.submitted_at DESC, c.id DESC`,
+    orderBy: sql`${c.submittedAt} DESC, ${c.id} DESC`,
     page: query.page,
     limit: query.limit,
     shape: toContact,
@@ -52,10 +55,10 @@ export const contactStats = async (payload: Payload) => {
   const [row] = await selectRows<Record<'total' | ContactStatus, number>>(
     payload,
     sql`SELECT count(*)::int AS total,
-      count(*) FILTER (WHERE c.status = 'unread')::int AS unread,
-      count(*) FILTER (WHERE c.status = 'read')::int AS read,
-      count(*) FILTER (WHERE c.status = 'replied')::int AS replied
-      FROM contact_messages c`,
+      count(*) FILTER (WHERE ${c.status} = 'unread')::int AS unread,
+      count(*) FILTER (WHERE ${c.status} = 'read')::int AS read,
+      count(*) FILTER (WHERE ${c.status} = 'replied')::int AS replied
+      FROM ${contact_messages} ${c}`,
   )
   return row
 }

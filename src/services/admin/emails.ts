@@ -2,9 +2,12 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
+import { alias, email_logs } from '@/db'
 
 import { changeAudited } from './changes'
 import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
+
+const e = alias(email_logs, 'e')
 
 const idOrNull = (value: unknown): number | null => {
   if (value === null || value === undefined) return null
@@ -40,20 +43,21 @@ export const listEmails = (
 ) => {
   const pattern = query.search ? containsPattern(query.search) : undefined
   return pagedList(payload, {
-    select: sql`e.id, e.to_email AS "toEmail", e.from_email AS "fromEmail", e.subject, e.message,
-      e.html_content AS "htmlContent", e.email_type AS "emailType", e.sent_at AS "sentAt", e.status,
-      e.contact_id AS "contactId", e.waitlist_entry_id AS "waitlistId",
-      e.ai_generated AS "aiGenerated", e.email_opened AS "emailOpened",
-      coalesce(e.tags, '[]') AS tags, e.notes,
-      e.provider_message_id AS "providerMessageId", e.skip_reason AS "skipReason",
-      e.raw_message AS "rawMessage"`,
-    from: sql`email_logs e`,
-    key: sql`e.id`,
+    select: sql`${e.id}, ${e.toEmail} AS "toEmail", ${e.fromEmail} AS "fromEmail", ${e.subject},
+      ${e.message}, ${e.htmlContent} AS "htmlContent", ${e.emailType} AS "emailType",
+      ${e.sentAt} AS "sentAt", ${e.status},
+      ${e.contact} AS "contactId", ${e.waitlistEntry} AS "waitlistId",
+      ${e.aiGenerated} AS "aiGenerated", ${e.emailOpened} AS "emailOpened",
+      coalesce(${e.tags}, '[]') AS tags, ${e.notes},
+      ${e.providerMessageId} AS "providerMessageId", ${e.skipReason} AS "skipReason",
+      ${e.rawMessage} AS "rawMessage"`,
+    from: sql`${email_logs} ${e}`,
+    key: sql`${e.id}`,
     where: allOf([
-      query.type ? sql`e.email_type = ${query.type}` : undefined,
-      pattern ? sql`(e.to_email ILIKE ${pattern} OR e.subject ILIKE ${pattern})` : undefined,
+      query.type ? sql`${e.emailType} = ${query.type}` : undefined,
+      pattern ? sql`(${e.toEmail} ILIKE ${pattern} OR ${e.subject} ILIKE ${pattern})` : undefined,
     ]),
-    orderBy: sql`e.sent_at DESC, e.id DESC`,
+    orderBy: sql`${e.sentAt} DESC, ${e.id} DESC`,
     page: query.page,
     limit: query.limit,
     shape: toEmailLog,
@@ -64,7 +68,7 @@ export const emailStats = async (payload: Payload) => {
   const [row] = await selectRows<{ total: number; aiGenerated: number }>(
     payload,
     sql`SELECT count(*)::int AS total,
-      count(*) FILTER (WHERE e.ai_generated)::int AS "aiGenerated" FROM email_logs e`,
+      count(*) FILTER (WHERE ${e.aiGenerated})::int AS "aiGenerated" FROM ${email_logs} ${e}`,
   )
   return row
 }

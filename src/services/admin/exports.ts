@@ -2,12 +2,13 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
+import { alias, newsletter_subscribers, waitlist_entries } from '@/db'
 import type { Product } from '@/lib/constants'
 import { type CsvColumn, csvStream } from '@/lib/csv'
 import { placesPerReferral } from '@/services/waitlist/line'
 
 import { recordAudit } from './audit'
-import { type SubscriberView, SUBSCRIBER_COLUMNS, toSubscriber } from './newsletter'
+import { type SubscriberView, SUBSCRIBER_COLUMNS, SUBSCRIBERS, toSubscriber } from './newsletter'
 import { allOf, selectRows } from './paging'
 import {
   productIs,
@@ -16,6 +17,9 @@ import {
   type WaitlistEntryView,
   waitlistWithLine,
 } from './waitlist'
+
+const w = alias(waitlist_entries, 'w')
+const s = alias(newsletter_subscribers, 's')
 
 /** Rows per database round trip: memory holds one page, whatever the table's size. */
 export const EXPORT_PAGE_SIZE = 1000
@@ -74,10 +78,10 @@ export const exportWaitlist = async (
           payload,
           sql`SELECT ${WAITLIST_COLUMNS} FROM ${waitlistWithLine(places, {
             product,
-            ids: sql`SELECT w.id FROM waitlist_entries w
-              WHERE ${allOf([sql`w.id > ${afterId}`, productIs(product)])}
-              ORDER BY w.id LIMIT ${EXPORT_PAGE_SIZE}`,
-          })} ORDER BY w.id`,
+            ids: sql`SELECT ${w.id} FROM ${waitlist_entries} ${w}
+              WHERE ${allOf([sql`${w.id} > ${afterId}`, productIs(product)])}
+              ORDER BY ${w.id} LIMIT ${EXPORT_PAGE_SIZE}`,
+          })} ORDER BY ${w.id}`,
         )
       ).map(toWaitlistEntry),
     ),
@@ -96,8 +100,8 @@ export const exportNewsletter = async (payload: Payload, user: AdminUser): Promi
       (
         await selectRows(
           payload,
-          sql`SELECT ${SUBSCRIBER_COLUMNS} FROM newsletter_subscribers s
-            WHERE s.id > ${afterId} ORDER BY s.id LIMIT ${EXPORT_PAGE_SIZE}`,
+          sql`SELECT ${SUBSCRIBER_COLUMNS} FROM ${SUBSCRIBERS}
+            WHERE ${s.id} > ${afterId} ORDER BY ${s.id} LIMIT ${EXPORT_PAGE_SIZE}`,
         )
       ).map(toSubscriber),
     ),

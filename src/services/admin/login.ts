@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { APIError, type Payload } from 'payload'
 
+import { bare, rate_limits } from '@/db'
 import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
 import { checkPassword } from '@/services/admin/password-checks'
@@ -98,16 +99,17 @@ const knownKey = (username: string, ip: string) =>
 
 const rememberAddress = async (payload: Payload, username: string, ip: string) => {
   await payload.db.drizzle.execute(
-    sql`INSERT INTO rate_limits (key, window_start, count, updated_at, created_at)
+    sql`INSERT INTO ${rate_limits} (${bare(rate_limits.key, rate_limits.windowStart, rate_limits.count, rate_limits.updatedAt, rate_limits.createdAt)})
       VALUES (${knownKey(username, ip)}, now(), 1, now(), now())
-      ON CONFLICT (key) DO UPDATE SET window_start = now(), updated_at = now()`,
+      ON CONFLICT (${bare(rate_limits.key)}) DO UPDATE SET ${bare(rate_limits.windowStart)} = now(),
+        ${bare(rate_limits.updatedAt)} = now()`,
   )
 }
 
 const isKnownAddress = async (payload: Payload, username: string, ip: string) => {
   const result = await payload.db.drizzle.execute(
-    sql`SELECT 1 FROM rate_limits WHERE key = ${knownKey(username, ip)}
-      AND window_start > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`,
+    sql`SELECT 1 FROM ${rate_limits} WHERE ${bare(rate_limits.key)} = ${knownKey(username, ip)}
+      AND ${bare(rate_limits.windowStart)} > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`,
   )
   return result.rows.length > 0
 }

@@ -7,6 +7,20 @@ import { parse } from 'csv-parse'
 import type { Payload } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
+import {
+  alias,
+  bare,
+  consents,
+  email_logs,
+  enum_email_logs_email_type,
+  enum_email_logs_status,
+  enum_payload_jobs_task_slug,
+  enumType,
+  newsletter_import_rows,
+  newsletter_imports,
+  newsletter_subscribers,
+  payload_jobs,
+} from '@/db'
 import { EMAIL_QUEUE } from '@/lib/constants'
 import { senderEmail } from '@/lib/email/addresses'
 import { escapeHtml } from '@/lib/email/html-text'
@@ -25,6 +39,11 @@ import { newConfirmation } from '@/services/newsletter/subscribe'
 import { inTransaction } from '@/services/shared/transaction'
 
 import { recordAudit } from './audit'
+
+const imports = newsletter_imports
+const staged = newsletter_import_rows
+const r = alias(newsletter_import_rows, 'r')
+const s = alias(newsletter_subscribers, 's')
 
 /** Largest CSV accepted: 100,000 rows of address, name and interests fit with room to spare. */
 export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024
@@ -99,11 +118,12 @@ const tooLarge = () =>
 const stage = async (payload: Payload, importId: number, rows: StagedRow[]) => {
   if (rows.length === 0) return 0
   const result = await payload.db.drizzle.execute(sql`
-    INSERT INTO newsletter_import_rows (import_id, row_number, email, first_name, interests)
-    SELECT ${importId}::integer, r.row, r.email, r.first_name, r.interests
+    INSERT INTO ${staged} (${bare(staged.import, staged.rowNumber, staged.email, staged.firstName, staged.interests)})
+    SELECT ${importId}::integer, r.row, ${r.email}, ${r.firstName}, ${r.interests}
     FROM jsonb_to_recordset(${JSON.stringify(
       rows.map((row) => ({ ...row, first_name: row.firstName })),
-    )}::jsonb) AS r(row integer, email text, first_name text, interests jsonb)
+    )}::jsonb) AS ${r}(row integer, ${bare(staged.email)} text, ${bare(staged.firstName)} text,
+      ${bare(staged.interests)} jsonb)
     ON CONFLICT DO NOTHING`)
   return result.rowCount ?? 0
 }
@@ -113,13 +133,13 @@ const stage = async (payload: Payload, importId: number, rows: StagedRow[]) => {
  * Run at every preview and by the daily retention purge. Returns the previews forgotten.
  */
 export const forgetStalePreviews = async (payload: Payload): Promise<number> => {
-  const stale = sql`SELECT id FROM newsletter_imports
-    WHERE status = 'previewed' AND created_at < now() - interval '1 day'`
+  const stale = sql`SELECT ${bare(imports.id)} FROM ${imports}
+    WHERE ${bare(imports.status)} = 'previewed' AND ${bare(imports.createdAt)} < now() - interval '1 day'`
   await payload.db.drizzle.execute(
-    sql`DELETE FROM newsletter_import_rows WHERE import_id IN (${stale})`,
+    sql`DELETE FROM ${staged} WHERE ${bare(staged.import)} IN (${stale})`,
   )
   const result = await payload.db.drizzle.execute(
-    sql`DELETE FROM newsletter_imports WHERE id IN (${stale})`,
+    sql`DELETE FROM ${imports} WHERE ${bare(imports.id)} IN (${stale})`,
   )
   return result.rowCount ?? 0
 }
@@ -140,28 +160,32 @@ export const previewImport = async (
     throw badRequest('Choose a CSV file to import', { file: 'Choose a CSV file to import' })
   await forgetStalePreviews(payload)
   const created = await payload.db.drizzle.execute(sql`
-    INSERT INTO newsletter_imports (created_by_id, username, status)
-    VALUES (${user.id}, ${user.username}, 'previewed') RETURNING id`)
+    INSERT INTO ${imports} (${bare(imports.createdBy, imports.username, imports.status)})
+    VALUES (${user.id}, ${user.username}, 'previewed') RETURNING ${bare(imports.id)}`)
   const importId = (created.rows[0] as { id: number }).id
   try {
     const counts = await parseAndStage(payload, importId, body)
     // Addresses already subscribed (any case) are duplicates too; they are not staged.
     const existing = await payload.db.drizzle.execute(sql`
-      DELETE FROM newsletter_import_rows r USING newsletter_subscribers s
-      WHERE r.import_id = ${importId} AND lower(s.email) = r.email`)
+      DELETE FROM ${staged} ${r} USING ${newsletter_subscribers} ${s}
+      WHERE ${r.import} = ${importId} AND lower(${s.email}) = ${r.email}`)
     const duplicate = counts.duplicate + (existing.rowCount ?? 0)
     const total = counts.valid - duplicate
     await payload.db.drizzle.execute(sql`
-      UPDATE newsletter_imports SET valid = ${counts.valid}, duplicate = ${duplicate},
-        invalid = ${counts.invalid}, total = ${total},
-        invalid_rows = ${JSON.stringify(counts.invalidRows)}::jsonb, updated_at = now()
-      WHERE id = ${importId}`)
+      UPDATE ${imports} SET ${bare(imports.valid)} = ${counts.valid},
+        ${bare(imports.duplicate)} = ${duplicate},
+        ${bare(imports.invalid)} = ${counts.invalid}, ${bare(imports.total)} = ${total},
+        ${bare(imports.invalidRows)} = ${JSON.stringify(counts.invalidRows)}::jsonb,
+        ${bare(imports.updatedAt)} = now()
+      WHERE ${bare(imports.id)} = ${importId}`)
     return { importId, ...counts, duplicate }
   } catch (error) {
     await payload.db.drizzle.execute(
-      sql`DELETE FROM newsletter_import_rows WHERE import_id = ${importId}`,
+      sql`DELETE FROM ${staged} WHERE ${bare(staged.import)} = ${importId}`,
     )
-    await payload.db.drizzle.execute(sql`DELETE FROM newsletter_imports WHERE id = ${importId}`)
+    await payload.db.drizzle.execute(
+      sql`DELETE FROM ${imports} WHERE ${bare(imports.id)} = ${importId}`,
+    )
     throw error
   }
 }
@@ -260,7 +284,7 @@ type ImportRecord = {
 
 const findImport = async (payload: Payload, importId: number) => {
   const result = await payload.db.drizzle.execute(
-    sql`SELECT * FROM newsletter_imports WHERE id = ${importId}`,
+    sql`SELECT * FROM ${imports} WHERE ${bare(imports.id)} = ${importId}`,
   )
   return result.rows[0] as ImportRecord | undefined
 }
@@ -297,17 +321,20 @@ export const startImport = async (
 ) => {
   const result = await payload.db.drizzle.execute(sql`
     WITH started AS (
-      UPDATE newsletter_imports SET status = 'queued', already_confirmed = ${input.alreadyConfirmed},
-        consent_confirmed_by = ${user.username}, consent_confirmed_at = now(),
-        consent_ip = ${ip}, updated_at = now()
-      WHERE id = ${importId} AND status = 'previewed'
-      RETURNING id),
+      UPDATE ${imports} SET ${bare(imports.status)} = 'queued',
+        ${bare(imports.alreadyConfirmed)} = ${input.alreadyConfirmed},
+        ${bare(imports.consentConfirmedBy)} = ${user.username},
+        ${bare(imports.consentConfirmedAt)} = now(),
+        ${bare(imports.consentIp)} = ${ip}, ${bare(imports.updatedAt)} = now()
+      WHERE ${bare(imports.id)} = ${importId} AND ${bare(imports.status)} = 'previewed'
+      RETURNING ${bare(imports.id)}),
     job AS (
-      INSERT INTO payload_jobs (input, task_slug, queue)
-      SELECT jsonb_build_object('importId', id), 'importNewsletterSubscribers'::enum_payload_jobs_task_slug,
+      INSERT INTO ${payload_jobs} (${bare(payload_jobs.input, payload_jobs.taskSlug, payload_jobs.queue)})
+      SELECT jsonb_build_object('importId', ${bare(imports.id)}),
+        'importNewsletterSubscribers'::${enumType(enum_payload_jobs_task_slug)},
         ${EMAIL_QUEUE}::text
       FROM started)
-    SELECT id FROM started`)
+    SELECT ${bare(imports.id)} FROM started`)
   if (result.rows.length === 0) {
     if (!(await findImport(payload, importId))) throw new AppError(404, IMPORT_NOT_FOUND)
     throw new AppError(409, IMPORT_STARTED)
@@ -337,28 +364,32 @@ export const runNewsletterImport = async (payload: Payload, importId: number) =>
   const record = await findImport(payload, importId)
   if (!record || record.status === 'done' || record.status === 'previewed') return 0
   await payload.db.drizzle.execute(sql`
-    UPDATE newsletter_imports SET status = 'running', updated_at = now() WHERE id = ${importId}`)
+    UPDATE ${imports} SET ${bare(imports.status)} = 'running', ${bare(imports.updatedAt)} = now()
+    WHERE ${bare(imports.id)} = ${importId}`)
   const confirmed = record.already_confirmed
   let inserted = 0
   let cursor = Number(record.cursor)
   for (;;) {
     const read = await payload.db.drizzle.execute(sql`
-      SELECT id, email, first_name, interests FROM newsletter_import_rows
-      WHERE import_id = ${importId} AND id > ${cursor} ORDER BY id LIMIT ${IMPORT_BATCH}`)
+      SELECT ${bare(staged.id, staged.email, staged.firstName, staged.interests)} FROM ${staged}
+      WHERE ${bare(staged.import)} = ${importId} AND ${bare(staged.id)} > ${cursor}
+      ORDER BY ${bare(staged.id)} LIMIT ${IMPORT_BATCH}`)
     const rows = read.rows as BatchRow[]
     if (rows.length === 0) break
     const next = rows[rows.length - 1].id
     const done = await inTransaction(payload, async (tx) => {
       const moved = await tx.db.execute(sql`
-        UPDATE newsletter_imports SET cursor = ${next}, updated_at = now()
-        WHERE id = ${importId} AND cursor = ${cursor} RETURNING id`)
+        UPDATE ${imports} SET ${bare(imports.cursor)} = ${next}, ${bare(imports.updatedAt)} = now()
+        WHERE ${bare(imports.id)} = ${importId} AND ${bare(imports.cursor)} = ${cursor}
+        RETURNING ${bare(imports.id)}`)
       if (moved.rows.length === 0) return null
       const written = await tx.db.execute(importBatch(importId, record, confirmed, rows))
       const count = Number((written.rows[0] as { n: string }).n)
       await tx.db.execute(sql`
-        UPDATE newsletter_imports SET processed = processed + ${rows.length},
-          inserted = inserted + ${count}, skipped = skipped + ${rows.length - count}
-        WHERE id = ${importId}`)
+        UPDATE ${imports} SET ${bare(imports.processed)} = ${bare(imports.processed)} + ${rows.length},
+          ${bare(imports.inserted)} = ${bare(imports.inserted)} + ${count},
+          ${bare(imports.skipped)} = ${bare(imports.skipped)} + ${rows.length - count}
+        WHERE ${bare(imports.id)} = ${importId}`)
       return count
     })
     // Another runner took this batch: continue from where it has got to.
@@ -370,10 +401,11 @@ export const runNewsletterImport = async (payload: Payload, importId: number) =>
     cursor = next
   }
   await payload.db.drizzle.execute(sql`
-    UPDATE newsletter_imports SET status = 'done', finished_at = now(), updated_at = now()
-    WHERE id = ${importId}`)
+    UPDATE ${imports} SET ${bare(imports.status)} = 'done', ${bare(imports.finishedAt)} = now(),
+      ${bare(imports.updatedAt)} = now()
+    WHERE ${bare(imports.id)} = ${importId}`)
   await payload.db.drizzle.execute(
-    sql`DELETE FROM newsletter_import_rows WHERE import_id = ${importId}`,
+    sql`DELETE FROM ${staged} WHERE ${bare(staged.import)} = ${importId}`,
   )
   return inserted
 }
@@ -398,7 +430,7 @@ const importBatch = (
       first_name: row.first_name,
       interests: row.interests ?? [],
       unsubscribe_token: randomToken(),
-      token_hash: confirmed ? null : hashToken(confirmationToken(messageId)),
+      double_opt_in_token: confirmed ? null : hashToken(confirmationToken(messageId)),
       message_id: messageId,
       greeting_name: greeting,
       greeting_html: escapeHtml(greeting),
@@ -413,48 +445,50 @@ const importBatch = (
     alreadyConfirmed: confirmed,
     text: IMPORT_CONSENT_TEXT,
   }
+  const n = newsletter_subscribers
+  const l = email_logs
+  const c = consents
   const emails = confirmed
     ? sql``
     : sql`,
-    reason AS (
+    checked AS (
       SELECT p.*,
-        ${skipReasonSql(sql`p.email`, 'confirmation', false)} AS reason
-      FROM people p JOIN subscriber s ON s.email = p.email),
+        ${skipReasonSql(sql`p.${bare(n.email)}`, 'confirmation', false)} AS ${bare(l.skipReason)}
+      FROM people p JOIN subscriber s ON s.${bare(n.email)} = p.${bare(n.email)}),
     log AS (
-      INSERT INTO email_logs (to_email, from_email, subject, message, html_content, email_type,
-        sent_at, status, skip_reason, message_id, is_bulk, tags)
-      SELECT email, ${senderEmail()}::text, ${template.email.subject}::text,
+      INSERT INTO ${l} (${bare(l.toEmail, l.fromEmail, l.subject, l.message, l.htmlContent, l.emailType, l.sentAt, l.status, l.skipReason, l.messageId, l.isBulk, l.tags)})
+      SELECT ${bare(n.email)}, ${senderEmail()}::text, ${template.email.subject}::text,
         replace(${template.email.text}::text, ${NAME_PLACEHOLDER}::text, greeting_name),
         replace(${template.email.html}::text, ${NAME_PLACEHOLDER}::text, greeting_html),
-        'confirmation'::enum_email_logs_email_type, now(),
-        (CASE WHEN reason IS NULL THEN 'queued' ELSE 'skipped' END)::enum_email_logs_status,
-        reason, message_id, false, '["double-opt-in","import"]'::jsonb
-      FROM reason
-      RETURNING id, skip_reason),
+        'confirmation'::${enumType(enum_email_logs_email_type)}, now(),
+        (CASE WHEN ${bare(l.skipReason)} IS NULL THEN 'queued' ELSE 'skipped' END)::${enumType(enum_email_logs_status)},
+        ${bare(l.skipReason, l.messageId)}, false, '["double-opt-in","import"]'::jsonb
+      FROM checked
+      RETURNING ${bare(l.id, l.skipReason)}),
     job AS (${sendEmailJobs('log')})`
   return sql`
     WITH people AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(people)}::jsonb) AS p(email text,
-        first_name text, interests jsonb, unsubscribe_token text, token_hash text,
-        message_id text, greeting_name text, greeting_html text)),
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(people)}::jsonb) AS p(${bare(n.email)} text,
+        ${bare(n.firstName)} text, ${bare(n.interests)} jsonb, ${bare(n.unsubscribeToken)} text,
+        ${bare(n.doubleOptInToken)} text, ${bare(l.messageId)} text, greeting_name text,
+        greeting_html text)),
     subscriber AS (
-      INSERT INTO newsletter_subscribers (email, first_name, interests, subscribed_at,
-        consent_timestamp, consent_ip, consent_source, unsubscribe_token, double_opt_in_token,
-        double_opt_in_expires, confirmation_sent_at, double_opt_in_confirmed, confirmed_at)
-      SELECT p.email, p.first_name, p.interests, now(), ${consentAt}::timestamptz,
-        ${record.consent_ip}::text, 'import', p.unsubscribe_token, p.token_hash,
+      INSERT INTO ${n} (${bare(n.email, n.firstName, n.interests, n.subscribedAt, n.consentTimestamp, n.consentIp, n.consentSource, n.unsubscribeToken, n.doubleOptInToken, n.doubleOptInExpires, n.confirmationSentAt, n.doubleOptInConfirmed, n.confirmedAt)})
+      SELECT p.${bare(n.email)}, p.${bare(n.firstName)}, p.${bare(n.interests)}, now(),
+        ${consentAt}::timestamptz, ${record.consent_ip}::text, 'import',
+        p.${bare(n.unsubscribeToken)}, p.${bare(n.doubleOptInToken)},
         ${confirmed ? sql`NULL` : sql`now() + make_interval(secs => ${template.ttlSeconds}::integer)`},
         ${confirmed ? sql`NULL` : sql`now()`}, ${confirmed}::boolean,
         ${confirmed ? sql`now()` : sql`NULL`}
       FROM people p
-      WHERE NOT EXISTS (SELECT 1 FROM newsletter_subscribers s WHERE lower(s.email) = p.email)
+      WHERE NOT EXISTS (SELECT 1 FROM ${n} ${s} WHERE lower(${s.email}) = p.${bare(n.email)})
       ON CONFLICT DO NOTHING
-      RETURNING id, email),
+      RETURNING ${bare(n.id, n.email)}),
     consent AS (
-      INSERT INTO consents (user_id, email, consent_type, granted, granted_at, ip_address, source,
-        metadata)
-      SELECT ${record.created_by_id}::integer, email, 'newsletter', true, ${consentAt}::timestamptz,
-        ${record.consent_ip}::text, 'import', ${JSON.stringify(metadata)}::jsonb
+      INSERT INTO ${c} (${bare(c.user, c.email, c.consentType, c.granted, c.grantedAt, c.ipAddress, c.source, c.metadata)})
+      SELECT ${record.created_by_id}::integer, ${bare(n.email)}, 'newsletter', true,
+        ${consentAt}::timestamptz, ${record.consent_ip}::text, 'import',
+        ${JSON.stringify(metadata)}::jsonb
       FROM subscriber)${emails}
     SELECT count(*) AS n FROM subscriber`
 }
@@ -467,6 +501,7 @@ const randomToken = () => randomBytes(24).toString('base64url')
 /** After the job's last attempt failed: the rows done stay, the rest are not imported. */
 export const markImportFailed = async (payload: Payload, importId: number) => {
   await payload.db.drizzle.execute(sql`
-    UPDATE newsletter_imports SET status = 'failed', finished_at = now(), updated_at = now()
-    WHERE id = ${importId} AND status <> 'done'`)
+    UPDATE ${imports} SET ${bare(imports.status)} = 'failed', ${bare(imports.finishedAt)} = now(),
+      ${bare(imports.updatedAt)} = now()
+    WHERE ${bare(imports.id)} = ${importId} AND ${bare(imports.status)} <> 'done'`)
 }

@@ -1,9 +1,12 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { alias, newsletter_subscribers } from '@/db'
 import { NEWSLETTER_RECENT_DAYS } from '@/lib/constants'
 
 import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
+
+const s = alias(newsletter_subscribers, 's')
 
 export type SubscriberView = {
   id: number
@@ -27,10 +30,13 @@ export const toSubscriber = (row: Row): SubscriberView => ({
   emailPreferences: (row.emailPreferences as string[] | null) ?? [],
 })
 
-export const SUBSCRIBER_COLUMNS = sql`s.id, s.email, s.first_name AS "firstName",
-  s.subscribed_at AS "subscribedAt", coalesce(s.interests, '[]') AS interests,
-  s.consent_source AS "consentSource", s.double_opt_in_confirmed AS "doubleOptInConfirmed",
-  coalesce(s.email_preferences, '[]') AS "emailPreferences"`
+export const SUBSCRIBER_COLUMNS = sql`${s.id}, ${s.email}, ${s.firstName} AS "firstName",
+  ${s.subscribedAt} AS "subscribedAt", coalesce(${s.interests}, '[]') AS interests,
+  ${s.consentSource} AS "consentSource", ${s.doubleOptInConfirmed} AS "doubleOptInConfirmed",
+  coalesce(${s.emailPreferences}, '[]') AS "emailPreferences"`
+
+/** The subscribers with their alias, for SUBSCRIBER_COLUMNS. */
+export const SUBSCRIBERS = sql`${newsletter_subscribers} ${s}`
 
 export const listSubscribers = (
   payload: Payload,
@@ -39,12 +45,12 @@ export const listSubscribers = (
   const pattern = query.search ? containsPattern(query.search) : undefined
   return pagedList(payload, {
     select: SUBSCRIBER_COLUMNS,
-    from: sql`newsletter_subscribers s`,
-    key: sql`s.id`,
+    from: SUBSCRIBERS,
+    key: sql`${s.id}`,
     where: allOf([
-      pattern ? sql`(s.email ILIKE ${pattern} OR s.first_name ILIKE ${pattern})` : undefined,
+      pattern ? sql`(${s.email} ILIKE ${pattern} OR ${s.firstName} ILIKE ${pattern})` : undefined,
     ]),
-    orderBy: sql`s.subscribed_at DESC, s.id DESC`,
+    orderBy: sql`${s.subscribedAt} DESC, ${s.id} DESC`,
     page: query.page,
     limit: query.limit,
     shape: toSubscriber,
@@ -55,9 +61,9 @@ export const newsletterStats = async (payload: Payload) => {
   const [row] = await selectRows<{ total: number; recentSignups: number }>(
     payload,
     sql`SELECT count(*)::int AS total,
-      count(*) FILTER (WHERE s.subscribed_at >= now() - make_interval(days => ${NEWSLETTER_RECENT_DAYS}))::int
+      count(*) FILTER (WHERE ${s.subscribedAt} >= now() - make_interval(days => ${NEWSLETTER_RECENT_DAYS}))::int
         AS "recentSignups"
-      FROM newsletter_subscribers s`,
+      FROM ${SUBSCRIBERS}`,
   )
   return row
 }

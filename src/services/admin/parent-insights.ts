@@ -1,7 +1,11 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { alias, parent_engagements } from '@/db'
+
 import { type Row, allOf, containsPattern, isoDate, pagedList } from './paging'
+
+const p = alias(parent_engagements, 'p')
 
 export const toParentInsight = (row: Row) => ({
   id: Number(row.id),
@@ -23,17 +27,17 @@ export const listParentInsights = (
 ) => {
   const pattern = query.search ? containsPattern(query.search) : undefined
   return pagedList(payload, {
-    select: sql`p.id, p.name, p.email, p.child_age AS "childAge",
-      p.book_attraction AS "bookAttraction", p.nature_connection AS "natureConnection",
-      p.parenting_values AS "parentingValues", p.family_wish AS "familyWish",
-      coalesce(p.interests, '[]') AS interests, p.source,
-      p.submitted_at AS "submittedAt"`,
-    from: sql`parent_engagements p`,
-    key: sql`p.id`,
+    select: sql`${p.id}, ${p.name}, ${p.email}, ${p.childAge} AS "childAge",
+      ${p.bookAttraction} AS "bookAttraction", ${p.natureConnection} AS "natureConnection",
+      ${p.parentingValues} AS "parentingValues", ${p.familyWish} AS "familyWish",
+      coalesce(${p.interests}, '[]') AS interests, ${p.source},
+      ${p.submittedAt} AS "submittedAt"`,
+    from: sql`${parent_engagements} ${p}`,
+    key: sql`${p.id}`,
     where: allOf([
-      pattern ? sql`(p.email ILIKE ${pattern} OR p.name ILIKE ${pattern})` : undefined,
+      pattern ? sql`(${p.email} ILIKE ${pattern} OR ${p.name} ILIKE ${pattern})` : undefined,
     ]),
-    orderBy: sql`p.submitted_at DESC, p.id DESC`,
+    orderBy: sql`${p.submittedAt} DESC, ${p.id} DESC`,
     page: query.page,
     limit: query.limit,
     shape: toParentInsight,

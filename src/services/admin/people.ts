@@ -1,8 +1,17 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
+import type { PgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { CollectionSlug, Payload } from 'payload'
 
 import { internalAccess, secretFieldAccess } from '@/access'
 import type { AdminUser } from '@/access/admin'
+import {
+  alias,
+  bare,
+  bounce_events,
+  email_preferences,
+  email_suppressions,
+  erased_addresses,
+} from '@/db'
 import { erasedAddressHash } from '@/lib/anonymize'
 import { type Transaction, inTransaction } from '@/services/shared/transaction'
 
@@ -12,6 +21,10 @@ import { type AuditActor, recordAudit } from './audit'
 type AddressField = { collection: CollectionSlug; field: string }
 
 type Executor = Pick<Transaction['db'], 'execute'>
+
+const es = alias(email_suppressions, 'es')
+const b = alias(bounce_events, 'b')
+const p = alias(email_preferences, 'p')
 
 /**
  * Every place an address of a person is kept: each top-level email field of every collection,
@@ -29,14 +42,21 @@ export const addressFields = (payload: Payload): AddressField[] =>
       ),
     )
 
-/** `lower(<column>) = <address>` on the collection's table (Payload names it after the slug). */
+/**
+ * `lower(<column>) = <address>` on the collection's table (Payload names it after the slug), and
+ * the table's id column.
+ */
 const matching = (payload: Payload, { collection, field }: AddressField, email: string) => {
   const tables = (payload.db as unknown as { tables: Record<string, Record<string, unknown>> })
     .tables
   const table = tables[collection.replace(/-/g, '_')]
   const column = table?.[field]
   if (!column) throw new Error(`No column for ${collection}.${field}`)
-  return { table: table as unknown as SQL, where: sql`lower(${column as SQL}) = ${email}` }
+  return {
+    table: table as unknown as SQL,
+    id: table.id as PgColumn,
+    where: sql`lower(${column as SQL}) = ${email}`,
+  }
 }
 
 /** How the trail names a person acting on their own records. */
@@ -79,9 +99,9 @@ export const findPerson = async (
   for (const target of addressFields(payload)) {
     // Server-only records (a pending data request) are erased with the person, never shown.
     if (payload.collections[target.collection].config.access.read === internalAccess.read) continue
-    const { table, where } = matching(payload, target, email)
+    const { table, id, where } = matching(payload, target, email)
     const result = await payload.db.drizzle.execute(
-      sql`SELECT id FROM ${table} WHERE ${where} ORDER BY id`,
+      sql`SELECT ${bare(id)} FROM ${table} WHERE ${where} ORDER BY ${bare(id)}`,
     )
     const ids = (result.rows as { id: number }[]).map((row) => row.id)
     if (ids.length === 0) continue
@@ -126,12 +146,12 @@ export const exportPerson = async (
 const keptReason = async (db: Executor, email: string): Promise<string | null> => {
   const result = await db.execute(sql`
     SELECT
-      (SELECT es.suppression_type FROM email_suppressions es
-        WHERE lower(es.email) = ${email} AND es.is_active LIMIT 1) AS suppression,
-      EXISTS (SELECT 1 FROM bounce_events b WHERE lower(b.email) = ${email}) AS bounced,
-      EXISTS (SELECT 1 FROM email_preferences p WHERE lower(p.email) = ${email}
-        AND (p.newsletter_enabled IS false OR p.updates_enabled IS false
-          OR p.promotions_enabled IS false OR p.weekly_digest_enabled IS false)) AS unsubscribed`)
+      (SELECT ${es.suppressionType} FROM ${email_suppressions} ${es}
+        WHERE lower(${es.email}) = ${email} AND ${es.isActive} LIMIT 1) AS suppression,
+      EXISTS (SELECT 1 FROM ${bounce_events} ${b} WHERE lower(${b.email}) = ${email}) AS bounced,
+      EXISTS (SELECT 1 FROM ${email_preferences} ${p} WHERE lower(${p.email}) = ${email}
+        AND (${p.newsletterEnabled} IS false OR ${p.updatesEnabled} IS false
+          OR ${p.promotionsEnabled} IS false OR ${p.weeklyDigestEnabled} IS false)) AS unsubscribed`)
   const row = result.rows[0] as {
     suppression: string | null
     bounced: boolean
@@ -165,9 +185,11 @@ export const erasePerson = async (
     const reason = await keptReason(db, email)
     if (reason)
       await db.execute(sql`
-        INSERT INTO erased_addresses (address_hash, reason, updated_at, created_at)
+        INSERT INTO ${erased_addresses} (${bare(erased_addresses.addressHash, erased_addresses.reason, erased_addresses.updatedAt, erased_addresses.createdAt)})
         VALUES (${erasedAddressHash(email)}, ${reason}, now(), now())
-        ON CONFLICT (address_hash) DO UPDATE SET reason = excluded.reason, updated_at = now()`)
+        ON CONFLICT (${bare(erased_addresses.addressHash)}) DO UPDATE
+        SET ${bare(erased_addresses.reason)} = excluded.${bare(erased_addresses.reason)},
+          ${bare(erased_addresses.updatedAt)} = now()`)
     const removed: Erasure['removed'] = {}
     let total = 0
     for (const target of addressFields(payload)) {

@@ -2,12 +2,15 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
+import { alias, bare, waitlist_entries } from '@/db'
 import { PRODUCTS, type Product } from '@/lib/constants'
 import type { AdminEmail } from '@/schemas/admin'
 import { type PlacesPerReferral, placesPerReferral, waitlistLine } from '@/services/waitlist/line'
 
 import { changeAudited, emailAudited } from './changes'
 import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
+
+const w = alias(waitlist_entries, 'w')
 
 export type WaitlistEntryView = {
   id: number
@@ -50,12 +53,12 @@ export const toWaitlistEntry = (row: Row): WaitlistEntryView => ({
   confirmedAt: isoDate(row.confirmedAt),
 })
 
-export const WAITLIST_COLUMNS = sql`w.id, w.email, w.name, w.joined_at AS "joinedAt", w.product, w.status,
-  coalesce(w.interests, '[]') AS interests,
-  w.referral_source AS "referralSource", w.email_opened AS "emailOpened",
-  w.last_email_sent AS "lastEmailSent", l.position, l.referrals,
-  w.referral_code AS "referralCode", w.referred_by_id AS "referredById",
-  w.confirmed_at AS "confirmedAt"`
+export const WAITLIST_COLUMNS = sql`${w.id}, ${w.email}, ${w.name}, ${w.joinedAt} AS "joinedAt",
+  ${w.product}, ${w.status}, coalesce(${w.interests}, '[]') AS interests,
+  ${w.referralSource} AS "referralSource", ${w.emailOpened} AS "emailOpened",
+  ${w.lastEmailSent} AS "lastEmailSent", l.position, l.referrals,
+  ${w.referralCode} AS "referralCode", ${w.referredBy} AS "referredById",
+  ${w.confirmedAt} AS "confirmedAt"`
 
 /**
  * The entries `w` with their place in line `l` (the columns above read both); `ids` (a subquery)
@@ -64,10 +67,12 @@ export const WAITLIST_COLUMNS = sql`w.id, w.email, w.name, w.joined_at AS "joine
 export const waitlistWithLine = (
   places: PlacesPerReferral,
   options: { product?: Product; ids?: SQL } = {},
-): SQL => sql`waitlist_entries w JOIN (${waitlistLine(places, options)}) l ON l.id = w.id`
+): SQL =>
+  sql`${waitlist_entries} ${w} JOIN (${waitlistLine(places, options)}) l
+    ON l.${bare(waitlist_entries.id)} = ${w.id}`
 
 export const productIs = (product?: Product): SQL | undefined =>
-  product ? sql`w.product = ${product}` : undefined
+  product ? sql`${w.product} = ${product}` : undefined
 
 export const listWaitlist = async (
   payload: Payload,
@@ -77,16 +82,16 @@ export const listWaitlist = async (
   const places = await placesPerReferral(payload)
   return pagedList(payload, {
     select: WAITLIST_COLUMNS,
-    from: sql`waitlist_entries w`,
+    from: sql`${waitlist_entries} ${w}`,
     // The place in line is counted for the page's entries only.
     columnsFrom: (ids) => waitlistWithLine(places, { product: query.product, ids }),
-    key: sql`w.id`,
+    key: sql`${w.id}`,
     where: allOf([
       productIs(query.product),
-      query.status ? sql`w.status = ${query.status}` : undefined,
-      pattern ? sql`(w.email ILIKE ${pattern} OR w.name ILIKE ${pattern})` : undefined,
+      query.status ? sql`${w.status} = ${query.status}` : undefined,
+      pattern ? sql`(${w.email} ILIKE ${pattern} OR ${w.name} ILIKE ${pattern})` : undefined,
     ]),
-    orderBy: sql`w.joined_at DESC, w.id DESC`,
+    orderBy: sql`${w.joinedAt} DESC, ${w.id} DESC`,
     page: query.page,
     limit: query.limit,
     shape: toWaitlistEntry,
@@ -109,22 +114,23 @@ export const LEADERBOARD_SIZE = 10
  */
 export const waitlistLeaderboard = async (payload: Payload, product?: Product) => {
   const places = await placesPerReferral(payload)
+  const e = waitlist_entries
   const rows = await selectRows<LeaderboardEntry & { product: Product }>(
     payload,
-    sql`SELECT id, product, name, email, referrals, position FROM (
-        SELECT w.id, w.product, w.name, w.email, l.referrals, l.position,
-          row_number() OVER (PARTITION BY w.product ORDER BY l.referrals DESC, l.position) AS n
+    sql`SELECT ${bare(e.id, e.product, e.name, e.email)}, referrals, position FROM (
+        SELECT ${w.id}, ${w.product}, ${w.name}, ${w.email}, l.referrals, l.position,
+          row_number() OVER (PARTITION BY ${w.product} ORDER BY l.referrals DESC, l.position) AS n
         FROM ${waitlistWithLine(places, {
           product,
           // Only those who can make a board: the most referrals of each product, ties included.
-          ids: sql`SELECT id FROM (
-              SELECT referred_by_id AS id,
-                rank() OVER (PARTITION BY product ORDER BY count(*) DESC) AS standing
-              FROM waitlist_entries WHERE referred_by_id IS NOT NULL AND confirmed_at IS NOT NULL
-              GROUP BY referred_by_id, product) counted
+          ids: sql`SELECT ${bare(e.id)} FROM (
+              SELECT ${bare(e.referredBy)} AS id,
+                rank() OVER (PARTITION BY ${bare(e.product)} ORDER BY count(*) DESC) AS standing
+              FROM ${e} WHERE ${bare(e.referredBy)} IS NOT NULL AND ${bare(e.confirmedAt)} IS NOT NULL
+              GROUP BY ${bare(e.referredBy, e.product)}) counted
             WHERE standing <= ${LEADERBOARD_SIZE}`,
         })} WHERE l.referrals > 0) ranked
-      WHERE n <= ${LEADERBOARD_SIZE} ORDER BY product, n`,
+      WHERE n <= ${LEADERBOARD_SIZE} ORDER BY ${bare(e.product)}, n`,
   )
   return (product ? [product] : PRODUCTS).map((name) => ({
     product: name,
@@ -145,9 +151,9 @@ export const waitlistStats = async (payload: Payload, product?: Product) => {
   const [row] = await selectRows<{ total: number; active: number; inactive: number }>(
     payload,
     sql`SELECT count(*)::int AS total,
-      count(*) FILTER (WHERE w.status = 'active')::int AS active,
-      count(*) FILTER (WHERE w.status = 'inactive')::int AS inactive
-      FROM waitlist_entries w WHERE ${allOf([productIs(product)])}`,
+      count(*) FILTER (WHERE ${w.status} = 'active')::int AS active,
+      count(*) FILTER (WHERE ${w.status} = 'inactive')::int AS inactive
+      FROM ${waitlist_entries} ${w} WHERE ${allOf([productIs(product)])}`,
   )
   return row
 }

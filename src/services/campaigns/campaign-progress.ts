@@ -1,7 +1,11 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { alias, bare, campaigns, email_events, email_logs } from '@/db'
 import { AppError } from '@/lib/errors'
+
+const l = alias(email_logs, 'l')
+const e = alias(email_events, 'e')
 
 /** Campaign progress (GET /api/admin/campaigns/:id), shown as a bar in the Email Manager. */
 export type CampaignProgress = {
@@ -33,38 +37,44 @@ const RECENT_CAMPAIGNS = 10
  * then, once every recipient is queued, the rows written.
  */
 const progressOf = async (payload: Payload, where: SQL): Promise<CampaignProgress[]> => {
+  const k = campaigns
+  const campaignId = bare(email_logs.campaign)
   const result = await payload.db.drizzle.execute(sql`
     WITH picked AS (
-      SELECT id, subject, audience, status, scheduled_at, sent_at, created_at, total_recipients
-      FROM campaigns WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${RECENT_CAMPAIGNS}),
+      SELECT ${bare(k.id, k.subject, k.audience, k.status, k.scheduledAt, k.sentAt, k.createdAt, k.totalRecipients)}
+      FROM ${k} WHERE ${where} ORDER BY ${bare(k.createdAt)} DESC, ${bare(k.id)} DESC
+      LIMIT ${RECENT_CAMPAIGNS}),
     counts AS (
-      SELECT l.campaign_id, count(*)::int AS logged,
-        count(*) FILTER (WHERE l.status = 'queued')::int AS queued,
-        count(*) FILTER (WHERE l.status = 'sent')::int AS sent,
-        count(*) FILTER (WHERE l.status = 'failed')::int AS failed,
-        count(*) FILTER (WHERE l.status = 'bounced')::int AS bounced,
-        count(*) FILTER (WHERE l.status = 'skipped')::int AS skipped
-      FROM email_logs l WHERE l.campaign_id IN (SELECT id FROM picked) GROUP BY l.campaign_id),
+      SELECT ${l.campaign}, count(*)::int AS logged,
+        count(*) FILTER (WHERE ${l.status} = 'queued')::int AS queued,
+        count(*) FILTER (WHERE ${l.status} = 'sent')::int AS sent,
+        count(*) FILTER (WHERE ${l.status} = 'failed')::int AS failed,
+        count(*) FILTER (WHERE ${l.status} = 'bounced')::int AS bounced,
+        count(*) FILTER (WHERE ${l.status} = 'skipped')::int AS skips
+      FROM ${email_logs} ${l} WHERE ${l.campaign} IN (SELECT ${bare(k.id)} FROM picked)
+      GROUP BY ${l.campaign}),
     unsubscribed AS (
-      SELECT l.campaign_id, count(DISTINCT l.id)::int AS n
-      FROM email_events e
-      JOIN email_logs l ON l.to_email = lower(e.email) AND l.delivered_at <= e.timestamp
-        AND l.campaign_id IN (SELECT id FROM picked)
-      WHERE e.event_type = 'unsubscribe'
-        AND e.timestamp >= (SELECT min(created_at) FROM picked)
-      GROUP BY l.campaign_id)
-    SELECT p.id, p.subject, p.audience,
+      SELECT ${l.campaign}, count(DISTINCT ${l.id})::int AS n
+      FROM ${email_events} ${e}
+      JOIN ${email_logs} ${l} ON ${l.toEmail} = lower(${e.email}) AND ${l.deliveredAt} <= ${e.timestamp}
+        AND ${l.campaign} IN (SELECT ${bare(k.id)} FROM picked)
+      WHERE ${e.eventType} = 'unsubscribe'
+        AND ${e.timestamp} >= (SELECT min(${bare(k.createdAt)}) FROM picked)
+      GROUP BY ${l.campaign})
+    SELECT p.${bare(k.id)}, p.${bare(k.subject)}, p.${bare(k.audience)},
       -- Every copy queued is not every copy sent: sending until the queue has none of it left.
-      CASE WHEN p.status = 'sent' AND coalesce(c.queued, 0) > 0 THEN 'sending' ELSE p.status END AS status,
-      p.scheduled_at, p.sent_at, p.created_at,
-      CASE WHEN p.status = 'sent' THEN coalesce(c.logged, 0)
-        ELSE greatest(coalesce(p.total_recipients, 0)::int, coalesce(c.logged, 0)) END AS total,
+      CASE WHEN p.${bare(k.status)} = 'sent' AND coalesce(c.queued, 0) > 0 THEN 'sending'
+        ELSE p.${bare(k.status)} END AS status,
+      p.${bare(k.scheduledAt)}, p.${bare(k.sentAt)}, p.${bare(k.createdAt)},
+      CASE WHEN p.${bare(k.status)} = 'sent' THEN coalesce(c.logged, 0)
+        ELSE greatest(coalesce(p.${bare(k.totalRecipients)}, 0)::int, coalesce(c.logged, 0)) END
+        AS total,
       coalesce(c.queued, 0) AS queued, coalesce(c.sent, 0) AS sent,
       coalesce(c.failed, 0) AS failed, coalesce(c.bounced, 0) AS bounced,
-      coalesce(c.skipped, 0) AS skipped, coalesce(u.n, 0) AS unsubscribed
-    FROM picked p LEFT JOIN counts c ON c.campaign_id = p.id
-      LEFT JOIN unsubscribed u ON u.campaign_id = p.id
-    ORDER BY p.created_at DESC, p.id DESC`)
+      coalesce(c.skips, 0) AS skipped, coalesce(u.n, 0) AS unsubscribed
+    FROM picked p LEFT JOIN counts c ON c.${campaignId} = p.${bare(k.id)}
+      LEFT JOIN unsubscribed u ON u.${campaignId} = p.${bare(k.id)}
+    ORDER BY p.${bare(k.createdAt)} DESC, p.${bare(k.id)} DESC`)
   return (result.rows as Record<string, unknown>[]).map((row) => ({
     id: Number(row.id),
     subject: (row.subject as string | null) ?? null,
@@ -87,7 +97,7 @@ const isoOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : new Date(value as string).toISOString()
 
 export const campaignProgress = async (payload: Payload, id: number) => {
-  const [campaign] = await progressOf(payload, sql`id = ${id}`)
+  const [campaign] = await progressOf(payload, sql`${bare(campaigns.id)} = ${id}`)
   if (!campaign) throw new AppError(404, CAMPAIGN_NOT_FOUND)
   return campaign
 }

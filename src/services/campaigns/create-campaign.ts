@@ -1,6 +1,15 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import {
+  bare,
+  campaigns,
+  enum_campaigns_audience,
+  enum_campaigns_status,
+  enum_payload_jobs_task_slug,
+  enumType,
+  payload_jobs,
+} from '@/db'
 import { EMAIL_QUEUE } from '@/lib/constants'
 import { htmlToText, isHtmlContent } from '@/lib/email/html-text'
 import type { SendComposedInput } from '@/schemas/ai'
@@ -29,26 +38,28 @@ export const createCampaign = async (
   const status = input.scheduledAt ? 'scheduled' : 'sending'
   const emailType = input.recipientType === 'all-newsletter' ? 'newsletter' : 'broadcast'
   const key = input.campaignKey ?? null
+  const c = campaigns
+  const j = payload_jobs
   const result = await payload.db.drizzle.execute(sql`
     WITH campaign AS (
-      INSERT INTO campaigns (name, subject, type, status, audience, message, html_content,
-        scheduled_at, sent_by_id, idempotency_key, updated_at, created_at)
-      VALUES (${input.subject}, ${input.subject}, ${emailType}, ${status}::enum_campaigns_status,
-        ${input.recipientType}::enum_campaigns_audience, ${body.text}, ${body.html ?? null},
+      INSERT INTO ${c} (${bare(c.name, c.subject, c.type, c.status, c.audience, c.message, c.htmlContent, c.scheduledAt, c.sentBy, c.idempotencyKey, c.updatedAt, c.createdAt)})
+      VALUES (${input.subject}, ${input.subject}, ${emailType}, ${status}::${enumType(enum_campaigns_status)},
+        ${input.recipientType}::${enumType(enum_campaigns_audience)}, ${body.text}, ${body.html ?? null},
         ${input.scheduledAt ?? null}::timestamptz, ${senderId}, ${key}, now(), now())
-      ON CONFLICT (idempotency_key) DO NOTHING
-      RETURNING id, status, scheduled_at),
+      ON CONFLICT (${bare(c.idempotencyKey)}) DO NOTHING
+      RETURNING ${bare(c.id, c.status, c.scheduledAt)}),
     job AS (
-      INSERT INTO payload_jobs (input, task_slug, queue, wait_until)
-      SELECT jsonb_build_object('campaignId', id), 'sendCampaign'::enum_payload_jobs_task_slug,
-        ${EMAIL_QUEUE}::text, scheduled_at
+      INSERT INTO ${j} (${bare(j.input, j.taskSlug, j.queue, j.waitUntil)})
+      SELECT jsonb_build_object('campaignId', ${bare(c.id)}),
+        'sendCampaign'::${enumType(enum_payload_jobs_task_slug)},
+        ${EMAIL_QUEUE}::text, ${bare(c.scheduledAt)}
       FROM campaign)
-    SELECT id, status, true AS is_new FROM campaign`)
+    SELECT ${bare(c.id, c.status)}, true AS is_new FROM campaign`)
   const created = result.rows[0] as { id: number; status: CreatedCampaign['status'] } | undefined
   if (created) return { campaignId: Number(created.id), status: created.status, isNew: true }
   // The key was used before (read after the statement, so a concurrent winner is visible).
   const existing = await payload.db.drizzle.execute(
-    sql`SELECT id, status FROM campaigns WHERE idempotency_key = ${key}`,
+    sql`SELECT ${bare(c.id, c.status)} FROM ${c} WHERE ${bare(c.idempotencyKey)} = ${key}`,
   )
   const row = existing.rows[0] as { id: number; status: CreatedCampaign['status'] }
   return { campaignId: Number(row.id), status: row.status, isNew: false }

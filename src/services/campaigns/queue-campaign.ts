@@ -1,6 +1,15 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import {
+  bare,
+  campaigns,
+  email_logs,
+  enum_email_logs_email_type,
+  enum_email_logs_status,
+  enumType,
+  waitlist_entries,
+} from '@/db'
 import { EMAIL_QUEUE } from '@/lib/constants'
 import { senderDomain, senderEmail } from '@/lib/email/addresses'
 import { withSignOffHtml, withSignOffText } from '@/lib/email/sign-off'
@@ -41,19 +50,20 @@ export const queueCampaign = async (
   { batchSize = CAMPAIGN_BATCH, budgetMs = RUN_BUDGET_MS } = {},
 ): Promise<CampaignRun> => {
   const db = payload.db.drizzle
+  const k = campaigns
   const started = await db.execute(sql`
-    UPDATE campaigns SET status = 'sending', updated_at = now()
-    WHERE id = ${campaignId} AND status IN ('scheduled', 'sending')
-      AND (scheduled_at IS NULL OR scheduled_at <= now())
-    RETURNING audience, subject, message, html_content, type, sent_by_id, total_recipients`)
+    UPDATE ${k} SET ${bare(k.status)} = 'sending', ${bare(k.updatedAt)} = now()
+    WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.status)} IN ('scheduled', 'sending')
+      AND (${bare(k.scheduledAt)} IS NULL OR ${bare(k.scheduledAt)} <= now())
+    RETURNING ${bare(k.audience, k.subject, k.message, k.htmlContent, k.type, k.sentBy, k.totalRecipients)}`)
   const campaign = started.rows[0] as StartedCampaign | undefined
   if (!campaign) return 'not-due'
 
   if (campaign.total_recipients === null) {
     const count = await db.execute(countAudienceSql(campaign.audience))
     await db.execute(sql`
-      UPDATE campaigns SET total_recipients = ${(count.rows[0] as { n: number }).n}
-      WHERE id = ${campaignId} AND total_recipients IS NULL`)
+      UPDATE ${k} SET ${bare(k.totalRecipients)} = ${(count.rows[0] as { n: number }).n}
+      WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.totalRecipients)} IS NULL`)
   }
 
   const links = await signOffLinks(payload)
@@ -69,9 +79,10 @@ export const queueCampaign = async (
     }
   }
   await db.execute(sql`
-    UPDATE campaigns SET status = 'sent', sent_at = now(), updated_at = now(),
-      total_recipients = (SELECT count(*) FROM email_logs WHERE campaign_id = ${campaignId})
-    WHERE id = ${campaignId} AND status = 'sending'`)
+    UPDATE ${k} SET ${bare(k.status)} = 'sent', ${bare(k.sentAt)} = now(), ${bare(k.updatedAt)} = now(),
+      ${bare(k.totalRecipients)} = (SELECT count(*) FROM ${email_logs}
+        WHERE ${bare(email_logs.campaign)} = ${campaignId})
+    WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.status)} = 'sending'`)
   return 'sent'
 }
 
@@ -88,33 +99,38 @@ const queueBatch = async (
   body: { text: string; html: string | null },
   batchSize: number,
 ): Promise<number> => {
+  const k = campaigns
+  const l = email_logs
+  // The audience's address column (composed-recipients.ts), named as the waitlist's.
+  const email = bare(waitlist_entries.email)
   const result = await payload.db.drizzle.execute(sql`
     WITH c AS (
-      SELECT coalesce(recipient_cursor, '') AS after FROM campaigns
-      WHERE id = ${campaignId} AND status = 'sending' FOR UPDATE),
-    batch AS (
-      SELECT a.email FROM (${audienceSql(campaign.audience)}) a, c
-      WHERE a.email > c.after AND a.email <> ''
-      GROUP BY a.email ORDER BY a.email LIMIT ${batchSize}),
+      SELECT coalesce(${bare(k.recipientCursor)}, '') AS after FROM ${k}
+      WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.status)} = 'sending' FOR UPDATE),
+    next_batch AS (
+      SELECT a.${email} FROM (${audienceSql(campaign.audience)}) a, c
+      WHERE a.${email} > c.after AND a.${email} <> ''
+      GROUP BY a.${email} ORDER BY a.${email} LIMIT ${batchSize}),
     checked AS (
-      SELECT b.email, ${skipReasonSql(sql`b.email`, campaign.type, true)} AS reason FROM batch b),
+      SELECT b.${email}, ${skipReasonSql(sql`b.${email}`, campaign.type, true)} AS ${bare(l.skipReason)}
+      FROM next_batch b),
     log AS (
-      INSERT INTO email_logs (to_email, from_email, subject, message, html_content, email_type,
-        sent_at, status, skip_reason, message_id, is_bulk, campaign_id, ai_generated, sent_by_id,
-        tags, updated_at, created_at)
-      SELECT email, ${senderEmail()}::text, ${campaign.subject}::text, ${body.text}::text,
-        ${body.html}::text, ${campaign.type}::enum_email_logs_email_type, now(),
-        (CASE WHEN reason IS NULL THEN 'queued' ELSE 'skipped' END)::enum_email_logs_status, reason,
+      INSERT INTO ${l} (${bare(l.toEmail, l.fromEmail, l.subject, l.message, l.htmlContent, l.emailType, l.sentAt, l.status, l.skipReason, l.messageId, l.isBulk, l.campaign, l.aiGenerated, l.sentBy, l.tags, l.updatedAt, l.createdAt)})
+      SELECT ${email}, ${senderEmail()}::text, ${campaign.subject}::text, ${body.text}::text,
+        ${body.html}::text, ${campaign.type}::${enumType(enum_email_logs_email_type)}, now(),
+        (CASE WHEN ${bare(l.skipReason)} IS NULL THEN 'queued' ELSE 'skipped' END)::${enumType(enum_email_logs_status)},
+        ${bare(l.skipReason)},
         '<' || gen_random_uuid() || ${`@${senderDomain()}>`}::text, true, ${campaignId}::integer,
         true, ${campaign.sent_by_id}::integer,
         ${JSON.stringify(['ai-composer', campaign.audience])}::jsonb, now(), now()
       FROM checked
-      ON CONFLICT (campaign_id, to_email) DO NOTHING
-      RETURNING id, skip_reason),
+      ON CONFLICT (${bare(l.campaign, l.toEmail)}) DO NOTHING
+      RETURNING ${bare(l.id, l.skipReason)}),
     job AS (${sendEmailJobs('log')}),
     moved AS (
-      UPDATE campaigns SET recipient_cursor = (SELECT max(email) FROM batch), updated_at = now()
-      WHERE id = ${campaignId} AND EXISTS (SELECT 1 FROM batch))
-    SELECT count(*)::int AS n FROM batch`)
+      UPDATE ${k} SET ${bare(k.recipientCursor)} = (SELECT max(${email}) FROM next_batch),
+        ${bare(k.updatedAt)} = now()
+      WHERE ${bare(k.id)} = ${campaignId} AND EXISTS (SELECT 1 FROM next_batch))
+    SELECT count(*)::int AS n FROM next_batch`)
   return (result.rows[0] as { n: number }).n
 }

@@ -1,6 +1,14 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import {
+  bare,
+  contact_messages,
+  engagement_events,
+  newsletter_subscribers,
+  parent_engagements,
+  waitlist_entries,
+} from '@/db'
 import { PRODUCTS, type Product } from '@/lib/constants'
 
 import { topPages } from './pages'
@@ -35,25 +43,31 @@ export const computeAudienceMetrics = async (
 ): Promise<AudienceMetrics> => {
   const run = async (query: ReturnType<typeof sql>) =>
     (await payload.db.drizzle.execute(query)).rows as Row[]
+  const w = waitlist_entries
+  const n = newsletter_subscribers
+  const c = contact_messages
+  const e = engagement_events
   const [waitlistRows, referralRows, newsletterRows, contactRows, parentRows, viewRows, pageRows] =
     await Promise.all([
-      run(sql`SELECT product::text AS product, ${periodCountColumns('joined_at', now)},
-          count(*) FILTER (WHERE status = 'active') AS active,
-          count(*) FILTER (WHERE status = 'inactive') AS inactive
-        FROM waitlist_entries GROUP BY ROLLUP (product)`),
-      run(sql`SELECT coalesce(nullif(trim(referral_source), ''), 'Not given') AS source, count(*) AS count
-        FROM waitlist_entries GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`),
-      run(sql`SELECT ${periodCountColumns('subscribed_at', now)},
-          count(*) FILTER (WHERE double_opt_in_confirmed) AS confirmed
-        FROM newsletter_subscribers`),
-      run(sql`SELECT ${periodCountColumns('submitted_at', now)},
-          count(*) FILTER (WHERE status = 'unread') AS unread,
-          count(*) FILTER (WHERE status = 'read') AS read,
-          count(*) FILTER (WHERE status = 'replied') AS replied
-        FROM contact_messages`),
-      run(sql`SELECT ${periodCountColumns('submitted_at', now)} FROM parent_engagements`),
-      run(sql`SELECT ${periodCountColumns('created_at', now)}
-        FROM engagement_events WHERE event_type = 'page_view'`),
+      run(sql`SELECT ${bare(w.product)}::text AS product, ${periodCountColumns(w.joinedAt, now)},
+          count(*) FILTER (WHERE ${bare(w.status)} = 'active') AS active,
+          count(*) FILTER (WHERE ${bare(w.status)} = 'inactive') AS inactive
+        FROM ${w} GROUP BY ROLLUP (${bare(w.product)})`),
+      run(sql`SELECT coalesce(nullif(trim(${bare(w.referralSource)}), ''), 'Not given') AS source,
+          count(*) AS count
+        FROM ${w} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`),
+      run(sql`SELECT ${periodCountColumns(n.subscribedAt, now)},
+          count(*) FILTER (WHERE ${bare(n.doubleOptInConfirmed)}) AS confirmed
+        FROM ${n}`),
+      run(sql`SELECT ${periodCountColumns(c.submittedAt, now)},
+          count(*) FILTER (WHERE ${bare(c.status)} = 'unread') AS unread,
+          count(*) FILTER (WHERE ${bare(c.status)} = 'read') AS read,
+          count(*) FILTER (WHERE ${bare(c.status)} = 'replied') AS replied
+        FROM ${c}`),
+      run(sql`SELECT ${periodCountColumns(parent_engagements.submittedAt, now)}
+        FROM ${parent_engagements}`),
+      run(sql`SELECT ${periodCountColumns(e.createdAt, now)}
+        FROM ${e} WHERE ${bare(e.eventType)} = 'page_view'`),
       topPages(payload, new Date(now.getTime() - 30 * 86_400_000).toISOString()),
     ])
 

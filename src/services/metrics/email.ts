@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { bare, email_logs } from '@/db'
 import { EMAIL_STATUSES, EMAIL_TYPES } from '@/lib/constants'
 
 import { type PeriodCounts, percent, periodCountColumns, toPeriodCounts } from './periods'
@@ -28,16 +29,17 @@ export const computeEmailMetrics = async (
   const run = async (query: ReturnType<typeof sql>) =>
     (await payload.db.drizzle.execute(query)).rows as Row[]
   const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString()
+  const l = email_logs
   const [totals, typeRows, statusRows] = await Promise.all([
-    run(sql`SELECT ${periodCountColumns('sent_at', now)},
-        count(*) FILTER (WHERE email_opened) AS opened,
-        count(*) FILTER (WHERE ai_generated) AS ai_generated
-      FROM email_logs`),
-    run(sql`SELECT email_type::text AS type, count(*) AS total,
-        count(*) FILTER (WHERE email_opened) AS opened,
-        count(*) FILTER (WHERE sent_at >= ${monthAgo}::timestamptz) AS last30
-      FROM email_logs GROUP BY 1`),
-    run(sql`SELECT status::text AS status, count(*) AS count FROM email_logs GROUP BY 1`),
+    run(sql`SELECT ${periodCountColumns(l.sentAt, now)},
+        count(*) FILTER (WHERE ${bare(l.emailOpened)}) AS opened,
+        count(*) FILTER (WHERE ${bare(l.aiGenerated)}) AS ai_generated
+      FROM ${l}`),
+    run(sql`SELECT ${bare(l.emailType)}::text AS type, count(*) AS total,
+        count(*) FILTER (WHERE ${bare(l.emailOpened)}) AS opened,
+        count(*) FILTER (WHERE ${bare(l.sentAt)} >= ${monthAgo}::timestamptz) AS last30
+      FROM ${l} GROUP BY 1`),
+    run(sql`SELECT ${bare(l.status)}::text AS status, count(*) AS count FROM ${l} GROUP BY 1`),
   ])
   const sent = toPeriodCounts(totals[0])
   const opened = Number(totals[0]?.opened ?? 0)

@@ -1,11 +1,15 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { PgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 
+import { alias, bare, engagement_events, waitlist_entries } from '@/db'
 import { ANONYMOUS_SESSION, DEFAULT_PRODUCT, PRODUCTS, type Product } from '@/lib/constants'
 import { selectRows } from '@/services/admin/paging'
 
 import { pagePath } from './pages'
 import { percent } from './periods'
+
+const entry = alias(waitlist_entries, 'entry')
 
 export const FUNNEL_STEPS = ['visitors', 'waitlistPage', 'signups', 'confirmed'] as const
 export type FunnelStep = (typeof FUNNEL_STEPS)[number]
@@ -39,32 +43,39 @@ const PRODUCT_OF = '"product"\\s*:\\s*"([a-z-]{1,40})"'
  * form): they have no share of the step before, every other step has its share, at most 100 %.
  */
 export const productFunnels = async (payload: Payload, since: string, until: string) => {
-  const inRange = (column: string) =>
-    sql`${sql.identifier(column)} >= ${since}::timestamptz AND ${sql.identifier(column)} < ${until}::timestamptz`
+  const inRange = (column: PgColumn) =>
+    sql`${bare(column)} >= ${since}::timestamptz AND ${bare(column)} < ${until}::timestamptz`
+  const e = engagement_events
+  const w = waitlist_entries
   const rows = await selectRows<{ step: FunnelStep; product: string | null; count: number }>(
     payload,
     sql`WITH views AS (
-        SELECT session_id, ${pagePath()} AS page, event_data FROM engagement_events
-        WHERE event_type = 'page_view' AND ${inRange('created_at')}
-          AND session_id IS DISTINCT FROM ${ANONYMOUS_SESSION} AND session_id IS NOT NULL),
+        SELECT ${bare(e.sessionId)}, ${pagePath()} AS ${bare(e.page)}, ${bare(e.eventData)} FROM ${e}
+        WHERE ${bare(e.eventType)} = 'page_view' AND ${inRange(e.createdAt)}
+          AND ${bare(e.sessionId)} IS DISTINCT FROM ${ANONYMOUS_SESSION}
+          AND ${bare(e.sessionId)} IS NOT NULL),
       waitlist_views AS (
-        SELECT session_id, coalesce(event_data ~ ${PRODUCT_VIEW}, false) AS is_product_view,
-          substring(event_data from ${PRODUCT_OF}) AS product
-        FROM views WHERE page = '/waitlist'),
+        SELECT ${bare(e.sessionId)},
+          coalesce(${bare(e.eventData)} ~ ${PRODUCT_VIEW}, false) AS is_product_view,
+          substring(${bare(e.eventData)} FROM ${PRODUCT_OF}) AS ${bare(w.product)}
+        FROM views WHERE ${bare(e.page)} = '/waitlist'),
       reached AS (
-        SELECT session_id, product FROM waitlist_views WHERE is_product_view AND product IS NOT NULL
+        SELECT ${bare(e.sessionId, w.product)} FROM waitlist_views
+        WHERE is_product_view AND ${bare(w.product)} IS NOT NULL
         UNION
-        SELECT session_id, ${DEFAULT_PRODUCT}::text FROM waitlist_views GROUP BY session_id
+        SELECT ${bare(e.sessionId)}, ${DEFAULT_PRODUCT}::text FROM waitlist_views
+        GROUP BY ${bare(e.sessionId)}
         HAVING count(*) FILTER (WHERE NOT is_product_view) > count(*) FILTER (WHERE is_product_view))
-      SELECT 'visitors' AS step, NULL AS product, count(DISTINCT session_id)::int AS count FROM views
+      SELECT 'visitors' AS step, NULL AS product, count(DISTINCT ${bare(e.sessionId)})::int AS count
+      FROM views
       UNION ALL
-      SELECT 'waitlistPage', product, count(*)::int FROM reached GROUP BY product
+      SELECT 'waitlistPage', ${bare(w.product)}, count(*)::int FROM reached GROUP BY ${bare(w.product)}
       UNION ALL
-      SELECT 'signups', product::text, count(*)::int FROM waitlist_entries
-      WHERE ${inRange('joined_at')} GROUP BY product
+      SELECT 'signups', ${bare(w.product)}::text, count(*)::int FROM ${w}
+      WHERE ${inRange(w.joinedAt)} GROUP BY ${bare(w.product)}
       UNION ALL
-      SELECT 'confirmed', entry.product::text, count(*)::int FROM waitlist_entries entry
-      WHERE ${inRange('joined_at')} AND entry.confirmed_at IS NOT NULL GROUP BY entry.product`,
+      SELECT 'confirmed', ${entry.product}::text, count(*)::int FROM ${w} ${entry}
+      WHERE ${inRange(w.joinedAt)} AND ${entry.confirmedAt} IS NOT NULL GROUP BY ${entry.product}`,
   )
   const countOf = (step: FunnelStep, product: Product) =>
     rows.find((row) => row.step === step && (step === 'visitors' || row.product === product))

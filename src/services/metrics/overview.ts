@@ -1,6 +1,15 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
+import type { PgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 
+import {
+  bare,
+  contact_messages,
+  engagement_events,
+  newsletter_subscribers,
+  waitlist_entries,
+  waitlist_line_counts,
+} from '@/db'
 import { PRODUCTS } from '@/lib/constants'
 import { selectRows } from '@/services/admin/paging'
 
@@ -23,15 +32,19 @@ const byKey = (rows: (DayCount & { product?: string })[]) =>
 export const overview = async (payload: Payload, range: DateRange) => {
   const dates = datesOf(range)
   const { since, until } = boundsOf(range)
-  const day = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`)
-  const within = (column: string) =>
-    sql`${sql.identifier(column)} >= ${since} AND ${sql.identifier(column)} < ${until}`
+  const day = (column: PgColumn) => sql`to_char(${bare(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
+  const within = (column: PgColumn) =>
+    sql`${bare(column)} >= ${since} AND ${bare(column)} < ${until}`
+  const e = engagement_events
+  const w = waitlist_entries
+  const n = newsletter_subscribers
+  const c = contact_messages
 
-  const pageViewsInRange = sql`event_type = 'page_view' AND ${within('created_at')}`
+  const pageViewsInRange = sql`${bare(e.eventType)} = 'page_view' AND ${within(e.createdAt)}`
   const top = (label: SQL, where: SQL = sql`true`) =>
     selectRows<{ label: string; count: number }>(
       payload,
-      sql`SELECT ${label} AS label, count(*)::int AS count FROM engagement_events
+      sql`SELECT ${label} AS label, count(*)::int AS count FROM ${e}
         WHERE ${pageViewsInRange} AND ${where} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`,
     )
   const [
@@ -48,17 +61,17 @@ export const overview = async (payload: Payload, range: DateRange) => {
   ] = await Promise.all([
     selectRows<DayCount & { product: string }>(
       payload,
-      sql`SELECT ${day('joined_at')} AS date, product, count(*)::int AS count
-        FROM waitlist_entries WHERE ${within('joined_at')} GROUP BY 1, 2`,
+      sql`SELECT ${day(w.joinedAt)} AS date, ${bare(w.product)}, count(*)::int AS count
+        FROM ${w} WHERE ${within(w.joinedAt)} GROUP BY 1, 2`,
     ),
     selectRows<DayCount>(
       payload,
-      sql`SELECT ${day('subscribed_at')} AS date, count(*)::int AS count
-        FROM newsletter_subscribers WHERE ${within('subscribed_at')} GROUP BY 1`,
+      sql`SELECT ${day(n.subscribedAt)} AS date, count(*)::int AS count
+        FROM ${n} WHERE ${within(n.subscribedAt)} GROUP BY 1`,
     ),
     selectRows<DayCount>(
       payload,
-      sql`SELECT ${day('created_at')} AS date, count(*)::int AS count FROM engagement_events
+      sql`SELECT ${day(e.createdAt)} AS date, count(*)::int AS count FROM ${e}
         WHERE ${pageViewsInRange} GROUP BY 1`,
     ),
     topPages(payload, since, until),
@@ -66,25 +79,26 @@ export const overview = async (payload: Payload, range: DateRange) => {
     // that one malformed row would make fail.
     selectRows<{ depth: number; count: number }>(
       payload,
-      sql`SELECT substring(event_data from '"depth"\\s*:\\s*(\\d{1,3})')::int AS depth,
-        count(*)::int AS count FROM engagement_events
-        WHERE event_type = 'scroll' AND ${within('created_at')} GROUP BY 1`,
+      sql`SELECT substring(${bare(e.eventData)} FROM '"depth"\\s*:\\s*(\\d{1,3})')::int AS depth,
+        count(*)::int AS count FROM ${e}
+        WHERE ${bare(e.eventType)} = 'scroll' AND ${within(e.createdAt)} GROUP BY 1`,
     ),
     selectRows<Record<string, number>>(
       payload,
       // The waitlist's size from the line counters its triggers keep (decision 0124), not a count.
-      sql`SELECT (SELECT coalesce(sum(entries), 0) FROM waitlist_line_counts)::int AS waitlist,
-        (SELECT count(*) FROM newsletter_subscribers)::int AS newsletter,
-        (SELECT count(*) FROM newsletter_subscribers WHERE subscribed_at < ${since})::int
+      sql`SELECT (SELECT coalesce(sum(${bare(waitlist_line_counts.entries)}), 0)
+          FROM ${waitlist_line_counts})::int AS waitlist,
+        (SELECT count(*) FROM ${n})::int AS newsletter,
+        (SELECT count(*) FROM ${n} WHERE ${bare(n.subscribedAt)} < ${since})::int
           AS "newsletterBefore",
-        (SELECT count(*) FROM contact_messages)::int AS contacts,
-        (SELECT count(*) FROM contact_messages WHERE status = 'unread')::int AS "unreadContacts",
-        (SELECT count(*) FROM engagement_events WHERE ${pageViewsInRange})::int AS "pageViews"`,
+        (SELECT count(*) FROM ${c})::int AS contacts,
+        (SELECT count(*) FROM ${c} WHERE ${bare(c.status)} = 'unread')::int AS "unreadContacts",
+        (SELECT count(*) FROM ${e} WHERE ${pageViewsInRange})::int AS "pageViews"`,
     ),
     // Where page views came from (decision 0111): the link's UTM source, else the other site.
-    top(sql`coalesce(utm_source, referrer_host, ${DIRECT})`),
-    top(sql`utm_campaign`, sql`utm_campaign IS NOT NULL`),
-    top(sql`coalesce(device_type, 'other')`),
+    top(sql`coalesce(${bare(e.utmSource)}, ${bare(e.referrerHost)}, ${DIRECT})`),
+    top(bare(e.utmCampaign), sql`${bare(e.utmCampaign)} IS NOT NULL`),
+    top(sql`coalesce(${bare(e.deviceType)}, 'other')`),
     productFunnels(payload, since, until),
   ])
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
+import { bare, engagement_events } from '@/db'
 import { selectRows } from '@/services/admin/paging'
 
 /**
@@ -9,18 +10,20 @@ import { selectRows } from '@/services/admin/paging'
  * (decision 0111); rows written before that, or by hand, still group with their path here. Every
  * figure by page (the Overview's Top Pages, the assistant's figures, the funnel) reads it.
  */
-export const pagePath = (column: SQL = sql`page`): SQL =>
+export const pagePath = (column: SQL = bare(engagement_events.page)): SQL =>
   sql`nullif(split_part(split_part(${column}, '#', 1), '?', 1), '')`
 
 export type PageCount = { page: string; count: number }
 
 /** The ten most viewed pages between `since` (included) and `until` (excluded, if given). */
-export const topPages = (payload: Payload, since: string, until?: string): Promise<PageCount[]> =>
-  selectRows<PageCount>(
+export const topPages = (payload: Payload, since: string, until?: string): Promise<PageCount[]> => {
+  const e = engagement_events
+  return selectRows<PageCount>(
     payload,
-    sql`SELECT ${pagePath()} AS page, count(*)::int AS count FROM engagement_events
-      WHERE event_type = 'page_view' AND created_at >= ${since}::timestamptz
-        ${until ? sql`AND created_at < ${until}::timestamptz` : sql``}
+    sql`SELECT ${pagePath()} AS page, count(*)::int AS count FROM ${e}
+      WHERE ${bare(e.eventType)} = 'page_view' AND ${bare(e.createdAt)} >= ${since}::timestamptz
+        ${until ? sql`AND ${bare(e.createdAt)} < ${until}::timestamptz` : sql``}
         AND ${pagePath()} IS NOT NULL
       GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`,
   )
+}

@@ -1,4 +1,7 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
+import type { PgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
+
+import { bare } from '@/db'
 
 /** Reporting periods, in UTC; weeks start on Monday. */
 export const PERIODS = [
@@ -36,11 +39,11 @@ export const periodStarts = (now = new Date()): Record<Exclude<Period, 'allTime'
 }
 
 /** `count(*) FILTER (…) AS "today", …, count(*) AS "allTime"` for a timestamp column. */
-export const periodCountColumns = (column: string, now: Date): SQL => {
+export const periodCountColumns = (column: PgColumn, now: Date): SQL => {
   const starts = periodStarts(now)
   const columns = Object.entries(starts).map(
     ([period, start]) =>
-      sql`count(*) FILTER (WHERE ${sql.identifier(column)} >= ${start.toISOString()}::timestamptz) AS ${sql.identifier(period)}`,
+      sql`count(*) FILTER (WHERE ${bare(column)} >= ${start.toISOString()}::timestamptz) AS ${sql.identifier(period)}`,
   )
   return sql.join([...columns, sql`count(*) AS "allTime"`], sql`, `)
 }
