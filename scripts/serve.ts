@@ -25,9 +25,9 @@ const fail = (message: string) => {
 }
 
 /**
- * Removes every page and route body stored under the build directory: those the build
- * prerendered (server/app), and any a server of this build stored since (Next's page cache,
- * server/route-cache); and the data cache.
+ * Removes the pages and route bodies the build prerendered (server/app) and its data cache. The
+ * pages this instance stored at run time (Next's page cache, server/route-cache) stay over a
+ * restart: the catch-up of shared revalidations expires those that changed meanwhile.
  */
 const dropBuildContent = (distDir: string) => {
   const stored = /\.(html|rsc|meta|body|segments)$/
@@ -42,8 +42,6 @@ const dropBuildContent = (distDir: string) => {
     }
   }
   walk(path.join(distDir, 'server/app'))
-  const routeCache = path.join(distDir, 'server/route-cache')
-  if (fs.existsSync(routeCache)) walk(routeCache)
   fs.rmSync(path.join(distDir, 'cache/fetch-cache'), { recursive: true, force: true })
   return dropped
 }
