@@ -138,6 +138,18 @@ test('home shows its heading, four sections, calls to action and ecosystem links
     'true',
   )
   await shopLoaded(page)
+  // The page at rest: every endless animation (the sky's twinkle) changes in steps, so the browser
+  // draws a frame when a star's brightness changes, not at every frame while the page is open
+  // (decision 0183).
+  const endless = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity)
+      .map((animation) => (animation.effect as KeyframeEffect).getKeyframes())
+      .map((keyframes) => keyframes.slice(0, -1).map((keyframe) => keyframe.easing)),
+  )
+  expect(endless.length).toBeGreaterThan(0)
+  expect(endless.flat().filter((easing) => !easing?.startsWith('steps('))).toEqual([])
   await screenshot(page, 'home-desktop')
   // Every request of the page itself succeeds.
   expect(missing).toEqual([])

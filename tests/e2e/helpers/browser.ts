@@ -107,7 +107,8 @@ export const afterObservers = async (page: Page, selector: string) => {
 
 /**
  * Saves a full-page screenshot as test-results/<name>.png, as a visitor who scrolled through the
- * page sees it: images that load as they come near (`loading="lazy"`) are loaded first. Returns
+ * page sees it: images that load as they come near (`loading="lazy"`) are loaded first, and parts
+ * drawn as they come near are drawn. Returns
  * the image's size in pixels.
  */
 export const screenshot = async (page: Page, name: string) => {
@@ -118,6 +119,9 @@ export const screenshot = async (page: Page, name: string) => {
       ;(image as HTMLImageElement).loading = 'eager'
     }),
   )
+  // Parts drawn only near the viewport (`content-visibility: auto`, the footer) are drawn too: a
+  // full-page capture does not scroll, so it would show them blank.
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
   // An image that never answers is shown as it is after ten seconds, not waited for.
   await page
     .waitForFunction(() => [...document.images].every((image) => image.complete), null, {
