@@ -2,6 +2,8 @@ import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
+import LongestFirst from './tests/helpers/longest-first'
+
 /**
  * Unit tests (src/, no database) and integration tests (tests/int/, real Payload on a real
  * database): files run in parallel, each integration file on its own copy of the migrated template
@@ -26,6 +28,8 @@ export default defineConfig({
     // (docs/decisions/0094-a-failed-test-runs-once-more.md). The target is none.
     retry: 1,
     reporters: ['default', './tests/helpers/retried-tests.ts'],
+    // The longest files first: both workers end together (tests/helpers/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

@@ -2,6 +2,8 @@ import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
+import LongestFirst from './tests/helpers/longest-first'
+
 /** Browser tests: Chromium against the production build (tests/e2e/global-setup.ts). */
 export default defineConfig({
   resolve: {
@@ -21,6 +23,8 @@ export default defineConfig({
     // (docs/decisions/0094-a-failed-test-runs-once-more.md). The target is none.
     retry: 1,
     reporters: ['default', './tests/helpers/retried-tests.ts'],
+    // The longest files first: both workers end together (tests/helpers/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     hookTimeout: 120_000,
   },
 })
