@@ -51,15 +51,21 @@ for (const [size, viewport] of [
   ['mobile', MOBILE],
 ] as const) {
   describe(`axe-core, ${size}`, () => {
+    // One tab goes from route to route, as a visitor does: each page is loaded in full, and the
+    // browser compiles the site's scripts once per size instead of once per page.
+    let tab: Page
+    beforeAll(async () => {
+      tab = (await openPage(browser, { viewport })).page
+    })
+    afterAll(() => tab?.context().close())
+
     test.each(ROUTES)('%s has no serious, critical or moderate violation', async (path) => {
-      const { page, context } = await openPage(browser, { viewport })
       // Client components settle (hydration, first effects) before axe reads the page: the page
       // view is sent from hydrated code.
-      const response = await gotoStarted(page, path)
+      const response = await gotoStarted(tab, path)
       expect(response?.status()).toBe(path === '/no-such-page' ? 404 : 200)
-      const problems = await violationsOf(page, new Set([...BLOCKING, 'moderate']))
+      const problems = await violationsOf(tab, new Set([...BLOCKING, 'moderate']))
       expect(problems).toEqual([])
-      await context.close()
     })
   })
 }

@@ -69,10 +69,16 @@ export const openPage = async (
 
 /**
  * Opens `path` and waits until the page's scripts have run: the tracker sends the page view only
- * from hydrated client code.
+ * from hydrated client code. The view must be this page's: a page being left sends what it still
+ * holds as it goes.
  */
 export const gotoStarted = async (page: Page, path: string) => {
-  const tracked = page.waitForRequest((request) => request.url().endsWith('/api/engagement/event'))
+  const { pathname } = new URL(path, 'http://site')
+  const tracked = page.waitForRequest((request) => {
+    if (!request.url().endsWith('/api/engagement/event')) return false
+    const body = JSON.parse(request.postData() ?? '{}') as { eventType?: string; page?: string }
+    return body.eventType === 'page_view' && body.page === pathname
+  })
   const response = await page.goto(path)
   await tracked
   return response
