@@ -7,18 +7,13 @@ import {
 } from '@/services/analytics/buffer'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
+import { awayFromWindowEdge } from '../helpers/rate-limit'
 
 let app: TestApp
 beforeAll(async () => {
   app = await startApp()
 })
 afterAll(async () => app?.close())
-
-/** Rate-limit windows are whole minutes: start a burst well inside one. */
-const awayFromWindowEdge = async () => {
-  const left = 60_000 - (Date.now() % 60_000)
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100))
-}
 
 const post = (path: string, body: unknown, ip?: string) => app.request('POST', path, { body, ip })
 
@@ -490,7 +485,7 @@ describe('bad requests never become a 500', () => {
 
 describe('rate limits', () => {
   it('answers 429 with Retry-After once an address exceeds the contact limit, and other addresses are unaffected', async () => {
-    await awayFromWindowEdge()
+    await awayFromWindowEdge('contact', 5_000)
     const ip = randomIp()
     const statuses: number[] = []
     for (let i = 0; i < 6; i++)
@@ -535,7 +530,7 @@ describe('analytics rate limit', () => {
   it('answers 429 after 300 events a minute from one address, counted in memory', async () => {
     const ip = randomIp()
     const body = { action: 'click', category: 'navigation', label: 'limit-probe' }
-    await awayFromWindowEdge()
+    await awayFromWindowEdge('analytics-track', 5_000)
     const statuses = await Promise.all(
       Array.from({ length: 301 }, () => post('/analytics/track', body, ip)),
     )

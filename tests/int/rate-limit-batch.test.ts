@@ -11,6 +11,7 @@ import { hashIp } from '@/lib/anonymize'
 
 import { randomIp, startApp, type TestApp, type TestResponse, uniqueEmail } from '../helpers/app'
 import { adminQuery } from '../helpers/database'
+import { awayFromWindowEdge } from '../helpers/rate-limit'
 
 let app: TestApp
 beforeAll(async () => {
@@ -24,12 +25,6 @@ type Pool = {
 }
 const pool = () => (app.payload.db as unknown as { pool: Pool }).pool
 const databaseName = () => new URL(process.env.DATABASE_URL as string).pathname.slice(1)
-
-/** A burst must not straddle two one-minute windows. */
-const awayFromWindowEdge = async () => {
-  const left = 60_000 - (Date.now() % 60_000)
-  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100))
-}
 
 const storedCount = async (route: string, ip: string) => {
   const result = await app.payload.db.drizzle.execute(
@@ -53,7 +48,7 @@ const emptySignup = (ip = randomIp()) => app.request('POST', '/newsletter', { bo
 
 describe('rate limits counted in batches', () => {
   it('25 concurrent signups from one address: exactly 10 pass, 15 answer 429, and 25 are counted', async () => {
-    await awayFromWindowEdge()
+    await awayFromWindowEdge('newsletter', 10_000)
     const ip = randomIp()
     const responses = await Promise.all(
       Array.from({ length: 25 }, () =>
@@ -75,7 +70,7 @@ describe('rate limits counted in batches', () => {
   })
 
   it('50 concurrent requests from 50 addresses are counted in far fewer than 50 statements', async () => {
-    await awayFromWindowEdge()
+    await awayFromWindowEdge('newsletter', 10_000)
     const ips = Array.from({ length: 50 }, () => randomIp())
     // Every statement takes a connection from the pool; an empty body costs no other statement.
     let statements = 0
@@ -98,7 +93,7 @@ describe('rate limits counted in batches', () => {
   })
 
   it('a batch statement whose connection is terminated is tried again; terminated each time, all its requests answer 503; the next ones pass', async () => {
-    await awayFromWindowEdge()
+    await awayFromWindowEdge('newsletter', 10_000)
     const blockedIp = randomIp()
     expect((await emptySignup(blockedIp)).status).toBe(400)
 
