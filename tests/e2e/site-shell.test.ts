@@ -160,3 +160,31 @@ test('a first visit asks for each page once: no client-hint retry, on the site o
     await context.close()
   }
 })
+
+test('the first frame waits for the main content: the head names the mark that follows <main>', async () => {
+  const { page, context } = await openPage(browser, { viewport: MOBILE })
+  for (const path of ['/', '/waitlist', '/privacy', '/no-such-page']) {
+    await page.goto(path)
+    const shape = await page.evaluate(() => {
+      const expects = [...document.querySelectorAll('link[rel="expect"]')]
+      const mark = document.getElementById('main-end')
+      return {
+        expects: expects.map((link) => ({
+          inHead: link.parentElement === document.head,
+          href: link.getAttribute('href'),
+          blocking: link.getAttribute('blocking'),
+        })),
+        markFollowsMain: mark?.previousElementSibling?.matches('main#main') ?? false,
+        markHidden: mark?.hidden ?? false,
+        markEmpty: mark?.childNodes.length === 0,
+      }
+    })
+    expect(shape, path).toEqual({
+      expects: [{ inHead: true, href: '#main-end', blocking: 'render' }],
+      markFollowsMain: true,
+      markHidden: true,
+      markEmpty: true,
+    })
+  }
+  await context.close()
+})

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { SCROLL_CHECK_MS } from '@/components/site/tracking/tracker'
+import { SCROLL_CHECK_MS, SEND_WAIT_MS } from '@/components/site/tracking/tracker'
 
 import { launchBrowser, openPage, query } from './helpers/browser'
 
@@ -291,11 +291,31 @@ test('a session id also where crypto.randomUUID is missing (plain http on a LAN 
   await context.close()
 })
 
-test('a tracking request leaves the task that asked for it, and a page being left sends it at once', async () => {
+test('a tracking request waits for the browser to be idle, and a page being left sends it at once', async () => {
   const { page, context } = await openPage(browser)
   const sent = recordTracking(context)
+  // When each request is made, by the page's own clock.
+  await context.addInitScript(() => {
+    const fetchOf = window.fetch.bind(window)
+    const made: [string, number][] = []
+    Object.assign(window, { trackingFetches: made })
+    window.fetch = (input, init) => {
+      made.push([new URL(String(input), location.href).pathname, performance.now()])
+      return fetchOf(input, init)
+    }
+  })
   await page.goto('/')
   await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
+  // The page view was asked for as the page hydrated, and made only once the page had loaded.
+  const { loaded, viewSent } = await page.evaluate(() => ({
+    loaded: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number,
+    viewSent: (window as { trackingFetches?: [string, number][] }).trackingFetches!.filter(
+      ([path]) => path === '/api/engagement/event',
+    ),
+  }))
+  expect(viewSent).toHaveLength(1)
+  expect(loaded).toBeGreaterThan(0)
+  expect(viewSent[0]![1]).toBeGreaterThanOrEqual(loaded)
   // Each fetch the page makes from here on is written down, in order with the test's own marks.
   const order = await page.evaluate(() => {
     const log: string[] = []
@@ -318,9 +338,13 @@ test('a tracking request leaves the task that asked for it, and a page being lef
   const aboutEvents = () =>
     sent.filter((s) => s.path === '/api/analytics/track' && s.body.label === 'about')
   await expect.poll(aboutEvents).toHaveLength(1)
-  // Sent once: the request that was waiting is not sent again when its turn comes (a 0 ms timer
-  // of the page's own runs after the tracker's, and a request of its own is answered after).
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  // Sent once: the request that was waiting is not sent again when its turn comes (an idle
+  // callback of the page's own, asked for after the tracker's, runs after it, and a request of its
+  // own is answered after).
+  await page.evaluate(
+    (waitMs) => new Promise((resolve) => requestIdleCallback(resolve, { timeout: waitMs })),
+    SEND_WAIT_MS,
+  )
   await page.evaluate(() => fetch('/robots.txt').then((response) => response.text()))
   expect(aboutEvents()).toHaveLength(1)
   await context.close()

@@ -18,11 +18,23 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#07061a' }
 
+/**
+ * The id of the mark after the page's main content. The browser draws nothing before the parser
+ * has reached it (`<link rel="expect" blocking="render">`), so the first frame is the header and the
+ * page's first screen together, not the header alone with the rest laid out while the scripts
+ * start (decision 184).
+ */
+const FIRST_FRAME_END = 'main-end'
+
 export default async function FrontendLayout({ children }: { children: ReactNode }) {
   // Static: pages are served from the page cache and refreshed when editors publish (decision 70).
   const settings = await getSiteSettings()
   return (
     <html lang="en">
+      <head>
+        {/* The first frame waits for the page's main content: see FIRST_FRAME_END. */}
+        <link rel="expect" href={`#${FIRST_FRAME_END}`} blocking="render" />
+      </head>
       <body>
         <NotificationProvider>
           <a className="skip-link" href="#main">
@@ -30,6 +42,7 @@ export default async function FrontendLayout({ children }: { children: ReactNode
           </a>
           <SiteHeader />
           {children}
+          <div id={FIRST_FRAME_END} hidden />
           <SiteFooter
             tagline={settings.tagline}
             linkHubUrl={settings.linkHubUrl ?? '#'}

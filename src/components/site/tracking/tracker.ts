@@ -43,32 +43,62 @@ export const sessionId = () => {
   }
 }
 
-/** Requests waiting for the end of the task that asked for them. */
+/** Requests waiting for a quiet moment, oldest first. */
 const waiting: (() => void)[] = []
 const sendWaiting = () => waiting.splice(0).forEach((post) => post())
 
 // A page being left sends what is waiting at once: keepalive requests outlive the page.
 if (typeof window !== 'undefined') window.addEventListener('pagehide', sendWaiting)
 
-/**
- * Runs `post` once the current task has ended, so the page's start (hydration and its effects, in
- * one task) and a click's handler are not held up by the request (docs/benchmarks.md).
- */
-const afterThisTask = (post: () => void) => {
-  if (waiting.push(post) === 1) setTimeout(sendWaiting, 0)
+/** How long a waiting request may wait for the browser to be idle, once the page has loaded. */
+export const SEND_WAIT_MS = 1000
+/** A page still loading after this long sends anyway. */
+const LOAD_WAIT_MS = 3000
+
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(run, { timeout: SEND_WAIT_MS })
+    : setTimeout(run, 0)
+
+/** Sends the oldest waiting request, and asks for another idle moment for the next one. */
+const sendOne = () => {
+  waiting.shift()?.()
+  if (waiting.length > 0) whenIdle(sendOne)
 }
 
-const send = (path: string, body: unknown, beacon = false) => {
+/**
+ * Runs `post` when the browser is idle, one request per idle moment, and not before the page has
+ * loaded: a page's first request and its first read of the session id are synchronous calls to a
+ * browser that is still busy loading the page (35–75 ms of the main thread measured on a page's
+ * start, docs/benchmarks.md), and a click's handler returns before its request is made.
+ */
+const whenQuiet = (post: () => void) => {
+  if (waiting.push(post) > 1) return
+  if (document.readyState === 'complete') return void whenIdle(sendOne)
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    clearTimeout(timer)
+    whenIdle(sendOne)
+  }
+  const timer = setTimeout(start, LOAD_WAIT_MS)
+  window.addEventListener('load', start, { once: true })
+}
+
+/** `body` gets the tab's session id when it is sent (reading it is one of those calls). */
+const send = (path: string, body: Record<string, unknown>, beacon = false) => {
   if (!isTrackingAllowed()) return
-  const json = JSON.stringify(body)
-  if (beacon && navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return
-  afterThisTask(() =>
+  const json = () => JSON.stringify({ ...body, sessionId: sessionId() })
+  if (beacon && navigator.sendBeacon?.(path, new Blob([json()], { type: 'application/json' })))
+    return
+  whenQuiet(() =>
     fetch(path, {
       method: 'POST',
       credentials: 'include',
       keepalive: true,
       headers: { 'Content-Type': 'application/json' },
-      body: json,
+      body: json(),
     })
       .then((response) => {
         if (!response.ok) console.warn(`tracking: ${path} answered ${response.status}`)
@@ -111,7 +141,6 @@ export const trackEngagement = (
       eventData: JSON.stringify(eventData),
       page: options.page ?? location.pathname,
       source: options.source ?? 'website',
-      sessionId: sessionId(),
       ...options.origin,
     },
     options.beacon,
@@ -127,7 +156,6 @@ export const trackAnalytics = (
       ...event,
       page: location.pathname,
       timestamp: new Date().toISOString(),
-      sessionId: sessionId(),
     },
     options.beacon,
   )
