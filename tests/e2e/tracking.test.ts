@@ -263,7 +263,12 @@ for (const [name, property, value] of [
     )
     const sent = recordTracking(context)
     await page.goto('/')
-    await page.waitForLoadState('networkidle')
+    // A page view would be made at the first idle moment after the load: an idle callback of the
+    // page's own, asked for after the load, comes after it (and leaving sends anything waiting).
+    await page.evaluate(
+      (waitMs) => new Promise((resolve) => requestIdleCallback(resolve, { timeout: waitMs })),
+      SEND_WAIT_MS,
+    )
     await makeTall(page)
     for (const percent of [50, 100]) await scrollAndRest(page, percent)
     await page.getByRole('button', { name: 'About' }).first().click()
@@ -347,5 +352,33 @@ test('a tracking request waits for the browser to be idle, and a page being left
   )
   await page.evaluate(() => fetch('/robots.txt').then((response) => response.text()))
   expect(aboutEvents()).toHaveLength(1)
+  await context.close()
+})
+
+test('every tracking request is read to its end: none is left loading', async () => {
+  const { page, context } = await openPage(browser)
+  const sent = recordTracking(context)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  /** Each tracking request's state as the browser's developer tools report it. */
+  const states = new Map<string, string>()
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const { pathname } = new URL(event.request.url)
+    if (pathname.startsWith('/api/engagement/') || pathname.startsWith('/api/analytics/'))
+      states.set(event.requestId, 'loading')
+  })
+  cdp.on('Network.loadingFinished', (event) => {
+    if (states.has(event.requestId)) states.set(event.requestId, 'finished')
+  })
+  cdp.on('Network.loadingFailed', (event) => {
+    if (states.has(event.requestId)) states.set(event.requestId, `failed: ${event.errorText}`)
+  })
+  // The waitlist sends its page-load event beside the page view.
+  await page.goto('/waitlist')
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
+  await expect.poll(() => states.size, HYDRATED).toBeGreaterThanOrEqual(2)
+  await expect
+    .poll(() => [...states.values()].filter((state) => state !== 'finished'), HYDRATED)
+    .toEqual([])
   await context.close()
 })

@@ -100,8 +100,11 @@ const send = (path: string, body: Record<string, unknown>, beacon = false) => {
       headers: { 'Content-Type': 'application/json' },
       body: json(),
     })
-      .then((response) => {
+      .then(async (response) => {
         if (!response.ok) console.warn(`tracking: ${path} answered ${response.status}`)
+        // Read to its end: a response whose body is never read stays open (the browser's
+        // developer tools and Lighthouse see a request still loading, the page never quiet).
+        await response.arrayBuffer()
       })
       .catch((error: unknown) => console.warn('tracking failed', error)),
   )
