@@ -68,9 +68,9 @@ const sendOne = () => {
 
 /**
  * Runs `post` when the browser is idle, one request per idle moment, and not before the page has
- * loaded: a page's first request and its first read of the session id are synchronous calls to a
- * browser that is still busy loading the page (35–75 ms of the main thread measured on a page's
- * start, docs/benchmarks.md), and a click's handler returns before its request is made.
+ * loaded: a page's first request is a synchronous call to a browser that is still busy loading the
+ * page (a task of 35–75 ms measured on a page's start with the session id's first read,
+ * docs/benchmarks.md), and a click's handler returns before its request is made.
  */
 const whenQuiet = (post: () => void) => {
   if (waiting.push(post) > 1) return
@@ -86,19 +86,18 @@ const whenQuiet = (post: () => void) => {
   window.addEventListener('load', start, { once: true })
 }
 
-/** `body` gets the tab's session id when it is sent (reading it is one of those calls). */
+/** `body` gets the tab's session id (made by the first event of a tab, which tests wait for). */
 const send = (path: string, body: Record<string, unknown>, beacon = false) => {
   if (!isTrackingAllowed()) return
-  const json = () => JSON.stringify({ ...body, sessionId: sessionId() })
-  if (beacon && navigator.sendBeacon?.(path, new Blob([json()], { type: 'application/json' })))
-    return
+  const json = JSON.stringify({ ...body, sessionId: sessionId() })
+  if (beacon && navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return
   whenQuiet(() =>
     fetch(path, {
       method: 'POST',
       credentials: 'include',
       keepalive: true,
       headers: { 'Content-Type': 'application/json' },
-      body: json(),
+      body: json,
     })
       .then(async (response) => {
         if (!response.ok) console.warn(`tracking: ${path} answered ${response.status}`)
