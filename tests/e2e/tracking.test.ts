@@ -37,6 +37,16 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const sessionIdOf = (page: Page) =>
   page.evaluate(() => sessionStorage.getItem('starfinity-session-id'))
 
+/**
+ * Resolves at the page's next idle moment (at most SEND_WAIT_MS away, as the tracker's): one asked
+ * for after the tracker's comes after it.
+ */
+const idleMoment = (page: Page) =>
+  page.evaluate(
+    (waitMs) => new Promise((resolve) => requestIdleCallback(resolve, { timeout: waitMs })),
+    SEND_WAIT_MS,
+  )
+
 /** Makes the current page tall enough to scroll through (the tracker measures any page). */
 const makeTall = (page: Page) =>
   page.evaluate(() => {
@@ -265,10 +275,7 @@ for (const [name, property, value] of [
     await page.goto('/')
     // A page view would be made at the first idle moment after the load: an idle callback of the
     // page's own, asked for after the load, comes after it (and leaving sends anything waiting).
-    await page.evaluate(
-      (waitMs) => new Promise((resolve) => requestIdleCallback(resolve, { timeout: waitMs })),
-      SEND_WAIT_MS,
-    )
+    await idleMoment(page)
     await makeTall(page)
     for (const percent of [50, 100]) await scrollAndRest(page, percent)
     await page.getByRole('button', { name: 'About' }).first().click()
@@ -346,10 +353,7 @@ test('a tracking request waits for the browser to be idle, and a page being left
   // Sent once: the request that was waiting is not sent again when its turn comes (an idle
   // callback of the page's own, asked for after the tracker's, runs after it, and a request of its
   // own is answered after).
-  await page.evaluate(
-    (waitMs) => new Promise((resolve) => requestIdleCallback(resolve, { timeout: waitMs })),
-    SEND_WAIT_MS,
-  )
+  await idleMoment(page)
   await page.evaluate(() => fetch('/robots.txt').then((response) => response.text()))
   expect(aboutEvents()).toHaveLength(1)
   await context.close()

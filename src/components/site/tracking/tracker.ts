@@ -69,8 +69,7 @@ const sendOne = () => {
 /**
  * Runs `post` when the browser is idle, one request per idle moment, and not before the page has
  * loaded: a page's first request is a synchronous call to a browser that is still busy loading the
- * page (a task of 35–75 ms measured on a page's start with the session id's first read,
- * docs/benchmarks.md), and a click's handler returns before its request is made.
+ * page (docs/benchmarks.md), and a click's handler returns before its request is made.
  */
 const whenQuiet = (post: () => void) => {
   if (waiting.push(post) > 1) return
