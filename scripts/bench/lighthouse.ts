@@ -93,10 +93,16 @@ export const isolatedRun = async (url: string): Promise<LighthouseResult | null>
   }
 }
 
-/** The median of the runs that finished, by score (Lighthouse's own advice for noisy machines). */
+/** Runs that fail (Lighthouse's own trace errors, e.g. NO_NAVSTART) are made up, this many times. */
+const SPARE_RUNS = 2
+
+/**
+ * The median of `runs` finished runs, by score (Lighthouse's own advice for noisy machines); a
+ * failed run is replaced, up to SPARE_RUNS times, so one trace error does not leave a median of two.
+ */
 export const medianRun = async (url: string, runs: number) => {
   const results: LighthouseResult[] = []
-  for (let run = 0; run < runs; run++) {
+  for (let attempt = 0; attempt < runs + SPARE_RUNS && results.length < runs; attempt++) {
     const result = await isolatedRun(url)
     if (result) results.push(result)
   }

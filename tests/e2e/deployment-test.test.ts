@@ -9,7 +9,14 @@ import {
   reportStatus,
 } from '@/components/site/deployment-test/checks'
 
-import { MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import {
+  MOBILE,
+  launchBrowser,
+  openPage,
+  query,
+  requestStates,
+  screenshot,
+} from './helpers/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -77,6 +84,9 @@ describe('/deployment-test', () => {
     page.on('request', (request) => {
       if (request.method() === 'HEAD') heads.push(new URL(request.url()).pathname)
     })
+    const checkRequests = await requestStates(context, page, (pathname) =>
+      pathname.startsWith('/api/'),
+    )
     await page.goto('/deployment-test')
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Deployment Test',
@@ -121,6 +131,11 @@ describe('/deployment-test', () => {
         [sessionId],
       ).then((r) => r[0].n)
     await expect.poll(stored).toBe(1)
+    // Every answer the checks asked for is read to its end: none is left loading.
+    expect(checkRequests.size).toBeGreaterThanOrEqual(1)
+    await expect
+      .poll(() => [...checkRequests.values()].filter((state) => state !== 'finished'))
+      .toEqual([])
 
     // 'Run Tests' runs them again.
     await page.getByRole('button', { name: 'Run Tests' }).click()

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { SCROLL_CHECK_MS, SEND_WAIT_MS } from '@/components/site/tracking/tracker'
 
-import { launchBrowser, openPage, query } from './helpers/browser'
+import { launchBrowser, openPage, query, requestStates } from './helpers/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -362,21 +362,11 @@ test('a tracking request waits for the browser to be idle, and a page being left
 test('every tracking request is read to its end: none is left loading', async () => {
   const { page, context } = await openPage(browser)
   const sent = recordTracking(context)
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  /** Each tracking request's state as the browser's developer tools report it. */
-  const states = new Map<string, string>()
-  cdp.on('Network.requestWillBeSent', (event) => {
-    const { pathname } = new URL(event.request.url)
-    if (pathname.startsWith('/api/engagement/') || pathname.startsWith('/api/analytics/'))
-      states.set(event.requestId, 'loading')
-  })
-  cdp.on('Network.loadingFinished', (event) => {
-    if (states.has(event.requestId)) states.set(event.requestId, 'finished')
-  })
-  cdp.on('Network.loadingFailed', (event) => {
-    if (states.has(event.requestId)) states.set(event.requestId, `failed: ${event.errorText}`)
-  })
+  const states = await requestStates(
+    context,
+    page,
+    (pathname) => pathname.startsWith('/api/engagement/') || pathname.startsWith('/api/analytics/'),
+  )
   // The waitlist sends its page-load event beside the page view.
   await page.goto('/waitlist')
   await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)

@@ -112,6 +112,31 @@ export const afterObservers = async (page: Page, selector: string) => {
 }
 
 /**
+ * Each request of `page` whose path `matches` accepts, by its state as the browser's developer
+ * tools report it: 'loading', 'finished' or 'failed: …'. A response whose body the page never
+ * reads stays 'loading', and keeps the page from ever being idle (Lighthouse waits for it).
+ */
+export const requestStates = async (
+  context: BrowserContext,
+  page: Page,
+  matches: (pathname: string) => boolean,
+) => {
+  const states = new Map<string, string>()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (matches(new URL(event.request.url).pathname)) states.set(event.requestId, 'loading')
+  })
+  cdp.on('Network.loadingFinished', (event) => {
+    if (states.has(event.requestId)) states.set(event.requestId, 'finished')
+  })
+  cdp.on('Network.loadingFailed', (event) => {
+    if (states.has(event.requestId)) states.set(event.requestId, `failed: ${event.errorText}`)
+  })
+  return states
+}
+
+/**
  * Saves a full-page screenshot as test-results/<name>.png, as a visitor who scrolled through the
  * page sees it: images that load as they come near (`loading="lazy"`) are loaded first, and parts
  * drawn as they come near are drawn. Returns

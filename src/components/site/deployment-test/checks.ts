@@ -147,6 +147,8 @@ export const checkAnalytics = async (): Promise<CheckResult> => {
         sessionId: sessionId(),
       }),
     })
+    // Read to its end: an answer left unread keeps the request open, and the page never idle.
+    await response.arrayBuffer()
     return response.ok
       ? result('Analytics', 'pass', `Event accepted (${response.status})`)
       : result('Analytics', 'fail', `Event refused (${response.status})`)
