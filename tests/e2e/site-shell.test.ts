@@ -36,8 +36,18 @@ test('the mobile menu opens, and closes after a navigation', async () => {
   await page.goto('/privacy')
   const menu = page.locator('#site-menu')
   await expect(menu.isVisible()).resolves.toBe(false)
+  // The toggle's icon is drawn (no character of any font): its size, and no text in the button.
+  const icon = async (name: string) =>
+    page.getByRole('button', { name }).evaluate((button) => ({
+      text: button.textContent,
+      icon: (({ width, height }) => ({ width, height }))(
+        button.querySelector('svg')!.getBoundingClientRect(),
+      ),
+    }))
+  await expect(icon('Open menu')).resolves.toEqual({ text: '', icon: { width: 20, height: 20 } })
   await page.getByRole('button', { name: 'Open menu' }).click()
   await expect(menu.isVisible()).resolves.toBe(true)
+  await expect(icon('Close menu')).resolves.toEqual({ text: '', icon: { width: 20, height: 20 } })
   // Nothing of the page shows through: the open menu and the bar above it are fully opaque.
   const background = (element: Element) => getComputedStyle(element).backgroundColor
   const colours = {

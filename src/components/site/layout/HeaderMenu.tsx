@@ -9,6 +9,10 @@ import { ButtonLink } from '../ui'
 import { HOME_SECTIONS, scrollToSection } from './section-links'
 import styles from './SiteHeader.module.css'
 
+/** The toggle's two icons, three bars and a cross, as lines on a 20 × 20 grid. */
+const MENU_ICON = 'M3 5h14M3 10h14M3 15h14'
+const CLOSE_ICON = 'M5 5l10 10M15 5L5 15'
+
 /**
  * The menu toggle and the section links. Any navigation closes the open menu, and so does a click
  * on a link or anywhere outside the menu (the logo, server HTML, included).
@@ -51,7 +55,9 @@ export function HeaderMenu() {
         aria-label={isOpen ? 'Close menu' : 'Open menu'}
         onClick={() => setOpen(!isOpen)}
       >
-        <span aria-hidden="true">{isOpen ? '✕' : '☰'}</span>
+        <svg className={styles.icon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <path d={isOpen ? CLOSE_ICON : MENU_ICON} />
+        </svg>
       </button>
       <nav className={styles.menu} id="site-menu" data-open={isOpen} aria-label="Main">
         {HOME_SECTIONS.map((section) => (
