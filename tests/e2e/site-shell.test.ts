@@ -37,13 +37,11 @@ test('the mobile menu opens, and closes after a navigation', async () => {
   const menu = page.locator('#site-menu')
   await expect(menu.isVisible()).resolves.toBe(false)
   // The toggle's icon is drawn (no character of any font): its size, and no text in the button.
-  const icon = async (name: string) =>
-    page.getByRole('button', { name }).evaluate((button) => ({
-      text: button.textContent,
-      icon: (({ width, height }) => ({ width, height }))(
-        button.querySelector('svg')!.getBoundingClientRect(),
-      ),
-    }))
+  const icon = (name: string) =>
+    page.getByRole('button', { name }).evaluate((button) => {
+      const { width, height } = button.querySelector('svg')!.getBoundingClientRect()
+      return { text: button.textContent, icon: { width, height } }
+    })
   await expect(icon('Open menu')).resolves.toEqual({ text: '', icon: { width: 20, height: 20 } })
   await page.getByRole('button', { name: 'Open menu' }).click()
   await expect(menu.isVisible()).resolves.toBe(true)
