@@ -51,6 +51,30 @@ const config = [
       ],
     },
   },
+  // An effect's callback returns nothing or its clean-up function, never a value by accident: a
+  // concise arrow returns whatever its call returns (window.scrollTo returns a Promise in current
+  // Chromium), and React calls that as the clean-up when the page unmounts, which kills the next
+  // page. Effects take a block body; a clean-up is returned with an explicit `return`.
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[expression=true]',
+          message:
+            'Give the effect a block body: a concise arrow returns its value, and React calls it as the clean-up.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[expression=true]',
+          message:
+            'Give the effect a block body: a concise arrow returns its value, and React calls it as the clean-up.',
+        },
+      ],
+    },
+  },
   ...libAtTheBottom,
   {
     ignores: [

@@ -40,7 +40,9 @@ export function ContactView({ linkHubUrl }: { linkHubUrl: string }) {
   useContactTracking(formArea)
 
   // Spec §2: the page opens at its top, wherever the previous page was scrolled.
-  useEffect(() => window.scrollTo(0, 0), [])
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [])
   useEffect(() => {
     if (isSent) receivedHeading.current?.focus()
   }, [isSent])
