@@ -11,11 +11,18 @@ export class ApiError extends Error {
     super(`${status}: ${body || statusText}`)
   }
 
-  /** The server's `{ message }`, when the body is the API's JSON error shape. */
+  /**
+   * The server's words: `{ message }` (the site's endpoints) or the first of `{ errors: [{ message }] }`
+   * (Payload's own routes), when the body is one of those JSON shapes.
+   */
   get serverMessage(): string | undefined {
     try {
-      const parsed = JSON.parse(this.body) as { message?: unknown }
-      return typeof parsed.message === 'string' ? parsed.message : undefined
+      const parsed = JSON.parse(this.body) as {
+        message?: unknown
+        errors?: { message?: unknown }[]
+      }
+      const message = parsed.message ?? parsed.errors?.[0]?.message
+      return typeof message === 'string' && message.trim() ? message : undefined
     } catch {
       return undefined
     }

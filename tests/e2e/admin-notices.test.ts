@@ -46,3 +46,37 @@ test('the dashboard shows one notice at a time', async () => {
   await screenshot(page, 'admin-one-notice')
   await context.close()
 })
+
+test('a failed change says what failed in words, and the notice leaves the last row usable', async () => {
+  const gone = `Gone ${tag}`
+  await query(
+    `insert into contact_messages (name, email, subject, message, status, submitted_at)
+     values ($1, $2, 'other', 'A message deleted while shown.', 'read', now())`,
+    [gone, `gone.${tag}@example.com`],
+  )
+  const { page, context } = await openPage(browser)
+  await signIn(page, 'full')
+  await page.goto(`/admin?tab=contacts&search=${tag}`)
+  const row = page.getByRole('row').filter({ hasText: gone })
+  await row.waitFor()
+  // Deleted by someone else while this list is shown: the change is refused (404).
+  await query('delete from contact_messages where name = $1', [gone])
+  await row.getByRole('combobox').selectOption('replied')
+  const failure = page.locator('.payload-toast-container [data-sonner-toast]').filter({
+    hasText: 'Update failed',
+  })
+  await failure.waitFor()
+  const words = (await failure.textContent()) ?? ''
+  // Words below the title, what the status means (Payload's own "Not Found" says no more): never
+  // a raw body such as "404: {…}".
+  expect(words).toContain('This record no longer exists. Reload the page to see the current list.')
+  expect(words).not.toMatch(/\d{3}: |\{/)
+
+  // Scrolled to its end, the list's last row sits above the notice.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  const last = page.getByRole('row').last().getByRole('combobox')
+  const [control, notice] = await Promise.all([last.boundingBox(), failure.boundingBox()])
+  expect(control!.y + control!.height).toBeLessThanOrEqual(notice!.y)
+  await screenshot(page, 'admin-failure-notice')
+  await context.close()
+})

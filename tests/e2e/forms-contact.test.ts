@@ -105,6 +105,11 @@ test('validates, sends, swaps to Message Received, and stores the message', asyn
     },
   ])
   await screenshot(page, 'contact-received')
+  // Return Home leaves the page by the client's own navigation: the home page works.
+  await page.getByRole('link', { name: 'Return Home' }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+  await page.getByRole('heading', { level: 1, name: 'Starfinity' }).waitFor()
+  await expect(page.getByText(/This page couldn.t load/).count()).resolves.toBe(0)
   expect(consoleErrors).toEqual([])
   await context.close()
 })

@@ -88,11 +88,13 @@ export function Dashboard({
   )
 }
 
-// The page's main landmark: everything of the dashboard below Payload's own header.
+// The page's main landmark: everything of the dashboard below Payload's own header. Its foot is
+// the notices' height (a title, two lines of words and the corner's offset): scrolled to the end,
+// or shorter than the window, the last row's controls sit above a notice, never under it.
 const Wrapper = styled.main`
   display: grid;
   gap: 16px;
-  padding: 16px var(--gutter-h, 16px) 48px;
+  padding: 16px var(--gutter-h, 16px) 176px;
   min-width: 0;
 `
 

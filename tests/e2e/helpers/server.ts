@@ -26,6 +26,8 @@ export const serverEnv = (
   TRUST_PROXY: '0',
   // Every test signs up from 127.0.0.1; the limits themselves are covered by integration tests.
   RATE_LIMIT_FACTOR: '0',
+  // /render-error-check fails on purpose: the site's error page is tested on it.
+  RENDER_ERROR_CHECK: '1',
   ...extra,
 })
 

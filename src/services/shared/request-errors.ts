@@ -1,0 +1,28 @@
+import { payloadClient } from '@/services/content/client'
+import { loggableError } from '@/lib/loggable-error'
+
+/** What Next.js tells of the request whose rendering failed (instrumentation's onRequestError). */
+export type FailedRequest = { method: string }
+export type FailedRender = { routePath: string; routeType: string }
+
+/**
+ * One log line for a request that failed on the server, with the digest the visitor's error page
+ * was given (the only detail it shows): the route's pattern, never its path or query, which may
+ * carry a token or an address.
+ */
+export const logRequestError = async (
+  error: unknown,
+  request: FailedRequest,
+  context: FailedRender,
+) => {
+  const digest = (error as { digest?: unknown } | null)?.digest
+  const payload = await payloadClient()
+  payload.logger.error({
+    msg: 'request failed',
+    digest: typeof digest === 'string' ? digest : undefined,
+    method: request.method,
+    route: context.routePath,
+    routeType: context.routeType,
+    error: loggableError(error),
+  })
+}
