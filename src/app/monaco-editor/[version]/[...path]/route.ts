@@ -18,8 +18,7 @@ const MIN_DIR = path.join(
   'min',
 )
 
-const notFound = () =>
-  Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
+const notFound = () => Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
 
 /** GET /monaco-editor/<version>/vs/…: a file of the installed Monaco editor (src/lib/monaco.ts). */
 export async function GET(
