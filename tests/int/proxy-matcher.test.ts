@@ -90,7 +90,7 @@ describe('what next.config.mjs tells shared caches', () => {
   })
 
   it('the App Router’s requests and requests with a body: private, whatever the page', async () => {
-    for (const headers of [
+    const shapes: Record<string, string>[] = [
       { rsc: '1' },
       { 'next-router-prefetch': '1' },
       { 'next-router-state-tree': '%5B%22%22%5D' },
@@ -99,7 +99,8 @@ describe('what next.config.mjs tells shared caches', () => {
       { 'next-action': 'abc' },
       { 'content-length': '1' },
       { 'transfer-encoding': 'chunked' },
-    ]) {
+    ]
+    for (const headers of shapes) {
       for (const url of ['/community', '/terms', '/insights/a-story', '/admin']) {
         expect(await cacheControl(url, headers), `${url} ${JSON.stringify(headers)}`).toBe(
           PRIVATE_CACHE_CONTROL,
