@@ -260,6 +260,16 @@ describe('the answers a poisoning request gets are never stored', () => {
     expect(answer.headers['x-cache-status']).toBe('BYPASS')
   })
 
+  test('a redirect is never stored, even one said public', async () => {
+    // Next.js sends an address with a trailing slash to the one without, with the page's header.
+    const target = `/faq/?redirect=${randomBytes(3).toString('hex')}`
+    for (let view = 0; view < 2; view++) {
+      const answer = await plainGet(target)
+      expect(answer.status).toBe(308)
+      expect(answer.headers['x-cache-status']).toBe('MISS')
+    }
+  })
+
   test('a GET with a body: private, no-store, and bypasses the front', async () => {
     const answer = await request(fresh('/terms', 101), withBody())
     expect(answer.headers['cache-control']).toMatch(/\bprivate\b.*\bno-store\b/)
