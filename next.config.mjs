@@ -2,16 +2,62 @@ import { fileURLToPath } from 'node:url'
 
 import { withPayload } from '@payloadcms/next/withPayload'
 
+import { DRAFT_MODE_COOKIE, cachedPageSources } from './src/lib/cached-pages.mjs'
 import { addCompileHints } from './src/lib/compile-hints.mjs'
 import { BODY_REQUEST_POLICY, MEDIA_FILE_POLICY, baseSecurityHeaders } from './src/lib/csp.mjs'
+
+/** As src/lib/cache-control.ts says them (decision 0151); the tests compare the two. */
+const PUBLIC_PAGE_CACHE_CONTROL =
+  'public, max-age=0, s-maxage=10, stale-while-revalidate=20, stale-if-error=86400'
+const PRIVATE_CACHE_CONTROL = 'private, no-store'
+
+/**
+ * What shared caches may keep (decisions 0151 and 0186): a cached page for seconds, except in draft
+ * mode, and nothing of the App Router's own requests for any page: its payloads, and the redirect
+ * to an `_rsc` address it answers when that parameter is missing (which, public, a cache keyed by
+ * address would store as the page). Said here, not in the proxy: Next.js hides those headers and
+ * that parameter from the proxy, and a header the proxy set would replace these. The later rule
+ * wins; requests with a body come last (below). Not under `next dev`, as before.
+ */
+const ROUTER_HEADERS = [
+  'rsc',
+  'next-router-prefetch',
+  'next-router-state-tree',
+  'next-router-segment-prefetch',
+  'next-url',
+  'next-action',
+]
+const cacheControl =
+  process.env.NODE_ENV === 'development'
+    ? []
+    : [
+        ...cachedPageSources().map((source) => ({
+          source,
+          missing: [{ type: 'cookie', key: DRAFT_MODE_COOKIE }],
+          headers: [{ key: 'Cache-Control', value: PUBLIC_PAGE_CACHE_CONTROL }],
+        })),
+        ...[
+          ...ROUTER_HEADERS.map((key) => ({ type: 'header', key })),
+          { type: 'query', key: '_rsc' },
+        ].map((condition) => ({
+          source: '/:path*',
+          has: [condition],
+          headers: [{ key: 'Cache-Control', value: PRIVATE_CACHE_CONTROL }],
+        })),
+      ]
 
 // Requests with a body skip the proxy (src/proxy.ts, decision 0063): their answers get the
 // security headers here, with a policy under which no script runs (no nonce was made for them),
 // and uploaded files keep theirs. An empty body (`Content-Length: 0`) is no body: the proxy runs.
+// And no shared cache may keep such an answer (decision 0186): a page's would otherwise go out
+// with Next's year-long s-maxage and that policy, and be served to every visitor. Next keeps a
+// Cache-Control already set; a route that sets its own (the API's) replaces this one.
 const headersOf = (policy) =>
-  Object.entries({ ...baseSecurityHeaders(), 'Content-Security-Policy': policy }).map(
-    ([key, value]) => ({ key, value }),
-  )
+  Object.entries({
+    ...baseSecurityHeaders(),
+    'Content-Security-Policy': policy,
+    'Cache-Control': PRIVATE_CACHE_CONTROL,
+  }).map(([key, value]) => ({ key, value }))
 const withBody = [
   { type: 'header', key: 'content-length', value: '0*[1-9][0-9]*' },
   { type: 'header', key: 'transfer-encoding' },
@@ -43,7 +89,7 @@ const nextConfig = {
   // Types are checked by `npm run typecheck` (part of `npm test`), over tests and scripts too;
   // a new user's `npm start` does not repeat it.
   typescript: { ignoreBuildErrors: true },
-  headers: async () => withBody,
+  headers: async () => [...cacheControl, ...withBody],
 }
 
 const config = withPayload(nextConfig, { devBundleServerPackages: false })

@@ -8,7 +8,7 @@ import {
   waitlistRewrite,
 } from '@/lib/routes'
 import { WAITLIST_PAGE_PRODUCT_NAMES } from '@/components/site/waitlist/products'
-import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '@/lib/cache-control'
+import { PRIVATE_CACHE_CONTROL } from '@/lib/cache-control'
 import {
   MEDIA_FILE_POLICY,
   contentSecurityPolicy,
@@ -23,16 +23,18 @@ import {
  * and puts it on its own scripts). Cached pages bring their own policy, with the hashes of their
  * inline scripts (decision 0070): a second policy here would be enforced as well and block them.
  *
- * And what shared caches may keep (decision 0151): cached pages a short, bounded time; the API
- * nothing, unless its route says otherwise (a route's own Cache-Control replaces this one).
+ * And what shared caches may keep of the API (decision 0151): nothing, unless its route says
+ * otherwise (a route's own Cache-Control replaces this one). Cached pages get theirs from
+ * next.config.mjs, which sees the App Router's requests for what they are (decision 0186).
  */
 export function proxy(request: NextRequest) {
   const https = isHttpsSite()
   const dev = process.env.NODE_ENV === 'development'
   const { pathname, search } = request.nextUrl
-  // No page or query can use a NUL character (PostgreSQL text cannot hold one): refused here,
-  // before any page or route reads the address.
-  const refused = /%00/i.test(pathname + search)
+  // No page or query can use a NUL character (PostgreSQL text cannot hold one), and no route a
+  // path that is not percent-encoded text (a broken escape made pages and routes throw): refused
+  // here, before any page or route reads the address.
+  const refused = /%00/i.test(pathname + search) || !decodable(pathname)
   const cachedPage = isCachedPage(pathname)
   const inDraftMode = request.cookies.has(DRAFT_MODE_COOKIE)
   const isCached = !dev && cachedPage && !inDraftMode && !refused
@@ -52,10 +54,8 @@ export function proxy(request: NextRequest) {
     const url = request.nextUrl.clone()
     url.pathname = rewrite
     response = NextResponse.rewrite(url)
-    response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
   } else if (isCached) {
     response = NextResponse.next()
-    response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
   } else if (pathname.startsWith('/api/media/file/') && !refused) {
     response = NextResponse.next()
     response.headers.set('Content-Security-Policy', MEDIA_FILE_POLICY)
@@ -88,6 +88,16 @@ export function proxy(request: NextRequest) {
   return response
 }
 
+/** Whether the path's percent escapes are whole (`%E0%A4%A` is not: it cannot be decoded). */
+const decodable = (pathname: string) => {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * Next.js reads the whole body of every request the proxy runs for (up to 10 MB) before the route
  * sees it, so a route's own limit (16 KB for the public forms) would come too late. The proxy has
@@ -111,5 +121,9 @@ export const config = {
       has: [{ type: 'header', key: 'content-length', value: '0+' }],
       missing: [{ type: 'header', key: 'transfer-encoding' }],
     },
+    // A path with a percent escape that may not decode (a broken one, or one of non-ASCII text),
+    // body or not: the proxy answers a broken one 400 before a route throws on it. Only such an
+    // address has its body read first; no route takes a body there.
+    { source: '/:path(.*%(?:[89A-Fa-f]|(?![0-9A-Fa-f]{2})).*)' },
   ],
 }

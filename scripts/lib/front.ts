@@ -12,6 +12,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
+import { gunzipSync } from 'node:zlib'
 
 import { root } from './runtime'
 
@@ -93,7 +94,7 @@ export type Front = {
   dir: string
   /** The certificate (PEM) clients must trust. */
   ca: Buffer
-  /** A request through the front over TLS (HTTP/1.1); the body is read whole as text. */
+  /** A request through the front over TLS (HTTP/1.1); the body is read whole as text (gunzipped). */
   request: (pathname: string, init?: FrontRequest) => Promise<FrontResponse>
   /** The lines of the front's access log so far. */
   accessLog: () => string[]
@@ -163,13 +164,16 @@ export const startFront = async ({
         (response) => {
           const chunks: Buffer[] = []
           response.on('data', (chunk: Buffer) => chunks.push(chunk))
-          response.on('end', () =>
+          response.on('end', () => {
+            const raw = Buffer.concat(chunks)
+            // Compressed when the request asked for it (Accept-Encoding): read as the text.
+            const gzipped = response.headers['content-encoding'] === 'gzip' && raw.length > 0
             resolve({
               status: response.statusCode ?? 0,
               headers: response.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          )
+              body: (gzipped ? gunzipSync(raw) : raw).toString('utf8'),
+            })
+          })
           response.on('error', reject)
         },
       )

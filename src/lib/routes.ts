@@ -1,34 +1,20 @@
-/** The visitor routes of the route table (spec §2), for the sitemap, the tests and the benchmark. */
-export const PUBLIC_ROUTES = [
-  '/',
-  '/waitlist',
-  '/earth-app',
-  '/publishing',
-  '/records',
-  '/universe',
-  '/characters',
-  '/community',
-  '/about',
-  '/contact',
-  '/insights',
-  '/coming-soon',
-  '/privacy',
-  '/terms',
-  '/faq',
-  '/books/dune-big-ears',
-  '/books/dune-music',
-  '/parent-connect',
-  '/demo',
-  '/demo-stars',
-] as const
+import {
+  CACHED_PAGES,
+  PER_REQUEST_PAGES,
+  PUBLIC_ROUTES,
+  WAITLIST_PRODUCT_PAGES,
+} from './cached-pages.mjs'
+
+// The lists of cached pages are plain JavaScript: next.config.mjs reads them too (decision 0186).
+export {
+  CACHED_PAGES,
+  DRAFT_MODE_COOKIE,
+  INTERNAL_ROUTES,
+  PUBLIC_ROUTES,
+  WAITLIST_PRODUCT_PAGES,
+} from './cached-pages.mjs'
 
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number]
-
-/** Internal pages: served, but neither listed in the sitemap nor indexed. */
-export const INTERNAL_ROUTES = ['/deployment-test'] as const
-
-/** The waitlist's page per product, which `/waitlist?product=…` is served (see `waitlistRewrite`). */
-export const WAITLIST_PRODUCT_PAGES = '/waitlist/'
 
 /**
  * The per-product page for `/waitlist?product=<known product>`, else null. The address stays as
@@ -45,22 +31,6 @@ export const waitlistRewrite = (
     : null
 }
 
-/**
- * Pages served from Next.js's page cache (decision 0070): their policy lists the hashes of their
- * inline scripts and comes with the cached response, so the proxy adds none. Every other page
- * (newsletter confirmation, email preferences, the admin, the 404 page) is rendered per request
- * with a nonce. A new cached page (or a prefix of them, ending in '/') is added here.
- */
-export const CACHED_PAGES: readonly string[] = [
-  ...PUBLIC_ROUTES,
-  ...INTERNAL_ROUTES,
-  '/insights/',
-  WAITLIST_PRODUCT_PAGES,
-]
-
-/** Draft mode (editors' previews) renders a cached page per request, so it needs the nonce. */
-export const DRAFT_MODE_COOKIE = '__prerender_bypass'
-
 /** Opens a page in draft mode for a signed-in editor (decision 0120); /preview/exit leaves it. */
 export const PREVIEW_ROUTE = '/preview'
 
@@ -68,12 +38,7 @@ export const PREVIEW_ROUTE = '/preview'
 export const isAdminPage = (pathname: string) =>
   pathname === '/admin' || pathname.startsWith('/admin/')
 
-/**
- * A person's own pages beside the waitlist's product pages: rendered per request (they read the
- * link's token), so they get the nonce and are never stored by a shared cache (decision 0151).
- */
-const PER_REQUEST_PAGES: readonly string[] = ['/waitlist/confirm', '/waitlist/status']
-
+/** Whether the page at `pathname` is served from the page cache (the list: cached-pages.mjs). */
 export const isCachedPage = (pathname: string) => {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   if (PER_REQUEST_PAGES.includes(path)) return false
