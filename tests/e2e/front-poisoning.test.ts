@@ -261,11 +261,31 @@ describe('the answers a poisoning request gets are never stored', () => {
   })
 
   test('a redirect is never stored, even one said public', async () => {
-    // Next.js sends an address with a trailing slash to the one without, with the page's header.
-    const target = `/faq/?redirect=${randomBytes(3).toString('hex')}`
+    // A renamed article's old address answers 308 to the new one, with the page's public header.
+    const slug = `renamed-${randomBytes(4).toString('hex')}`
+    const { api } = await restAs(cluster.instances[0].url)
+    const { doc } = await api('POST', '/articles', {
+      title: `Renamed ${slug}`,
+      slug,
+      excerpt: 'An article of the front test.',
+      content: paragraph('Renamed once.'),
+      author: 'The front test',
+      publishedAt: new Date().toISOString(),
+      _status: 'published',
+    })
+    await api('PATCH', `/articles/${doc.id}`, { slug: `${slug}-new`, _status: 'published' })
+    const target = `/insights/${slug}?redirect=1`
+    await expect
+      .poll(
+        async () =>
+          (await cluster.front.request(target, { headers: { cookie: 'payload-token=x' } })).status,
+      )
+      .toBe(308)
     for (let view = 0; view < 2; view++) {
       const answer = await plainGet(target)
       expect(answer.status).toBe(308)
+      expect(answer.headers.location).toBe(`/insights/${slug}-new`)
+      expect(answer.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL)
       expect(answer.headers['x-cache-status']).toBe('MISS')
     }
   })
