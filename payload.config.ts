@@ -17,6 +17,7 @@ import { checkRedirect, revalidateRedirect } from '@/lib/content/redirects'
 import { siteOrigins } from '@/lib/origins'
 import { closeUnusedDoors, invalidValueAnswer } from '@/plugins/closed-doors'
 import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
+import { unreadableQueryAnswer, validQueries } from '@/plugins/valid-queries'
 import { env, serverUrl } from '@/lib/env'
 import { loggableError, scrubLogMessage } from '@/lib/loggable-error'
 import { isPublicRoute, pageTextsOf } from '@/lib/page-texts'
@@ -63,8 +64,9 @@ const config: Config = {
   collections,
   globals: [SiteSettings],
   endpoints,
-  // A value the database cannot take is the request's fault: 400, or 404 for a document by id.
-  hooks: { afterError: [invalidValueAnswer] },
+  // A value the database cannot take, or a where that is not JSON, is the request's fault: 400, or
+  // 404 for a document by id.
+  hooks: { afterError: [invalidValueAnswer, unreadableQueryAnswer] },
   // Email: SMTP_URL or the development outbox; every message goes through the jobs queue.
   email: emailAdapter(),
   jobs: jobs(),
@@ -155,4 +157,8 @@ const config: Config = {
   },
 }
 
-export default buildConfig(demoMode(config)).then(demoModeInternals).then(closeUnusedDoors)
+// Every collection's where is checked after the demo guard (src/plugins/valid-queries.ts).
+export default buildConfig(demoMode(config))
+  .then(demoModeInternals)
+  .then(validQueries)
+  .then(closeUnusedDoors)
