@@ -20,6 +20,7 @@ import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
 import { unreadableQueryAnswer, validQueries } from '@/plugins/valid-queries'
 import { env, serverUrl } from '@/lib/env'
 import { loggableError, scrubLogMessage } from '@/lib/loggable-error'
+import { keyPersonalFields } from '@/lib/log-keys'
 import { isPublicRoute, pageTextsOf } from '@/lib/page-texts'
 import { mediaStorage } from '@/lib/storage'
 import { jobs } from '@/jobs'
@@ -141,12 +142,13 @@ const config: Config = {
   graphQL: { disable: true },
   debug: env().NODE_ENV !== 'production',
   // Payload's own error logs too carry no SQL parameters, addresses or tokens (decision 0062), in
-  // their objects and in their messages.
+  // their objects and in their messages; a sign-in name or an address only as a keyed hash (0193).
   logger: {
     options: {
       level: env().LOG_LEVEL,
       serializers: { err: loggableError },
       hooks: { logMethod: scrubLogMessage },
+      formatters: { log: keyPersonalFields },
     },
   },
   loggingLevels: {
