@@ -39,8 +39,8 @@ const OPERATORS: Record<string, string[]> = {
   json: EQUALITY,
   richText: EQUALITY,
   point: [...EQUALITY, ...GEO],
-  // The id of a polymorphic relationship (`document.value`): compared one at a time, not in a list.
-  relationValue: ['equals', 'not_equals', 'exists', ...ORDER, 'like'],
+  // The id of a polymorphic relationship (`document.value`); `in` and `not_in` with a list only.
+  relationValue: IDS,
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -69,10 +69,20 @@ export const operatorProblem = (
       ? undefined
       : 'Compare this relationship with equals { relationTo, value }, or query its relationTo or value'
   }
+  if (
+    target.type === 'relationValue' &&
+    (operator === 'in' || operator === 'not_in') &&
+    !isList(value)
+  )
+    return `${operator} compares this relationship with a list of ids, such as 1,2`
   const allowed = [...(OPERATORS[target.type] ?? []), ...(target.hasMany ? ['contains'] : [])]
   if (!OPERATORS[target.type] || allowed.includes(operator)) return undefined
   return `${operator} cannot compare a ${target.type} field: use ${[...new Set(allowed)].join(', ')}`
 }
+
+/** A list as Payload reads it: an array, or a comma-separated string. */
+const isList = (value: unknown) =>
+  Array.isArray(value) || (typeof value === 'string' && value.includes(','))
 
 export type Condition = { at: string; path: string; operator: string; value: unknown }
 

@@ -14,6 +14,7 @@ import { proxy } from '@/proxy'
 import { getArticles } from '@/services/content/pages'
 
 import { startApp, type TestApp } from '../helpers/app'
+import { paragraph } from '../helpers/rich-text'
 
 let app: TestApp
 let full: string
@@ -205,6 +206,44 @@ describe('queries the database cannot run', () => {
       '/articles?where[id][like]=1',
     ])
       expect((await app.request('GET', route)).status, route).toBe(200)
+    // Payload's own queries pass the check: the admin's lists read lock states by a list of ids.
+    const locks = await app.payload.find({
+      collection: 'payload-locked-documents',
+      where: {
+        and: [
+          { 'document.relationTo': { equals: 'articles' } },
+          { 'document.value': { in: [1, 2] } },
+        ],
+      },
+    })
+    expect(locks.docs).toEqual([])
+    const article = await app.payload.create({
+      collection: 'articles',
+      data: { title: 'Locked?', excerpt: 'x', author: 'x', content: paragraph('x') },
+      context: { disableRevalidate: true },
+    })
+    const user = (
+      await app.payload.find({
+        collection: 'users',
+        where: { username: { equals: 'bad-input-editor' } },
+      })
+    ).docs[0]!
+    await app.payload.create({
+      collection: 'payload-locked-documents',
+      data: {
+        document: { relationTo: 'articles', value: article.id },
+        user: { relationTo: 'users', value: user.id },
+      },
+    })
+    const listed = await app.payload.find({
+      collection: 'articles',
+      where: { id: { equals: article.id } },
+      includeLockStatus: true,
+      draft: true,
+      overrideAccess: false,
+      user,
+    })
+    expect(listed.docs.map((doc) => (doc as { _isLocked?: boolean })._isLocked)).toEqual([true])
   })
 
   it("answers 400 naming the url for an editor's upload by address: the server fetches nothing an editor names", async () => {
