@@ -23,3 +23,13 @@ test('an unknown path shows the 404 page with status 404', async () => {
   ).resolves.toBe(true)
   await context.close()
 })
+
+test('an insights page number beyond any list is the 404 page, not a server error', async () => {
+  const { page, context } = await openPage(browser)
+  for (const path of ['/insights/page/99999999999999999999', '/insights/page/1000001']) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(404)
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor({ state: 'visible' })
+  }
+  await context.close()
+})
