@@ -221,7 +221,7 @@ describe('queries the database cannot run', () => {
     expect(locks.docs).toEqual([])
     const article = await app.payload.create({
       collection: 'articles',
-      data: { title: 'Locked?', excerpt: 'x', author: 'x', content: paragraph('x') },
+      data: { title: 'Locked?', excerpt: 'x', author: 'x', content: paragraph('x') } as never,
       context: { disableRevalidate: true },
     })
     const user = (
