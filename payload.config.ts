@@ -17,8 +17,10 @@ import { checkRedirect, revalidateRedirect } from '@/lib/content/redirects'
 import { siteOrigins } from '@/lib/origins'
 import { closeUnusedDoors, invalidValueAnswer } from '@/plugins/closed-doors'
 import { demoMode, demoModeInternals } from '@/plugins/demo-mode'
+import { unreadableQueryAnswer, validQueries } from '@/plugins/valid-queries'
 import { env, serverUrl } from '@/lib/env'
 import { loggableError, scrubLogMessage } from '@/lib/loggable-error'
+import { keyPersonalFields } from '@/lib/log-keys'
 import { isPublicRoute, pageTextsOf } from '@/lib/page-texts'
 import { mediaStorage } from '@/lib/storage'
 import { jobs } from '@/jobs'
@@ -63,8 +65,9 @@ const config: Config = {
   collections,
   globals: [SiteSettings],
   endpoints,
-  // A value the database cannot take is the request's fault: 400, or 404 for a document by id.
-  hooks: { afterError: [invalidValueAnswer] },
+  // A value the database cannot take, or a where that is not JSON, is the request's fault: 400, or
+  // 404 for a document by id.
+  hooks: { afterError: [invalidValueAnswer, unreadableQueryAnswer] },
   // Email: SMTP_URL or the development outbox; every message goes through the jobs queue.
   email: emailAdapter(),
   jobs: jobs(),
@@ -139,12 +142,13 @@ const config: Config = {
   graphQL: { disable: true },
   debug: env().NODE_ENV !== 'production',
   // Payload's own error logs too carry no SQL parameters, addresses or tokens (decision 0062), in
-  // their objects and in their messages.
+  // their objects and in their messages; a sign-in name or an address only as a keyed hash (0193).
   logger: {
     options: {
       level: env().LOG_LEVEL,
       serializers: { err: loggableError },
       hooks: { logMethod: scrubLogMessage },
+      formatters: { log: keyPersonalFields },
     },
   },
   loggingLevels: {
@@ -155,4 +159,8 @@ const config: Config = {
   },
 }
 
-export default buildConfig(demoMode(config)).then(demoModeInternals).then(closeUnusedDoors)
+// Every collection's where is checked after the demo guard (src/plugins/valid-queries.ts).
+export default buildConfig(demoMode(config))
+  .then(demoModeInternals)
+  .then(validQueries)
+  .then(closeUnusedDoors)

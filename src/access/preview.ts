@@ -1,6 +1,7 @@
 import type { GeneratePreviewURL, LivePreviewConfig, PayloadRequest } from 'payload'
 
-import { isPreviewSecret, isSitePath, previewPath, previewUrl } from '@/lib/content/preview'
+import { isPreviewSecret, previewPath, previewUrl } from '@/lib/content/preview'
+import { isSitePath } from '@/lib/links'
 
 import { canReadDrafts } from './content'
 

@@ -5,6 +5,7 @@ import { textList } from '@/fields'
 import { readPublished, readVersions } from '@/access/content'
 import { previewAdmin } from '@/access/preview'
 import { redirectOldSlug } from '@/lib/content/redirects'
+import { checkRichTextLinks } from '@/lib/content/rich-text-links'
 import { slugField } from '@/lib/content/slug'
 import { contentVersions } from '@/lib/content/versions'
 import { revalidatePublished } from '@/lib/revalidate'
@@ -35,6 +36,7 @@ export const Articles: CollectionConfig = {
   versions: contentVersions,
   trash: true,
   hooks: {
+    beforeValidate: [checkRichTextLinks(['content'])],
     afterChange: [redirectOldSlug('/insights/'), ...revalidation.afterChange],
     afterDelete: revalidation.afterDelete,
   },

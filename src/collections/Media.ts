@@ -1,7 +1,12 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 
-import type { CollectionConfig, UploadConfig } from 'payload'
+import {
+  type CollectionBeforeOperationHook,
+  type CollectionConfig,
+  type UploadConfig,
+  ValidationError,
+} from 'payload'
 
 import { contentAccess } from '@/access'
 import { env } from '@/lib/env'
@@ -25,6 +30,27 @@ const missingFileNotFound: NonNullable<UploadConfig['handlers']>[number] = (_req
   ) as Promise<Response>
 }
 
+/**
+ * Images are uploaded as files. Payload would fetch `{ url, filename }` in a JSON create from any
+ * public address itself (and answered 500 when it could not): the server fetches nothing an editor
+ * names, and the admin's "paste URL" fetches in the browser and uploads the file.
+ */
+const refuseFetchByAddress: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  // Payload has already taken `url` out of the operation's data: the request's own body has it.
+  const sent = { ...(req.data as object | undefined), ...(args as { data?: object }).data }
+  if (operation === 'create' && !req.file && typeof (sent as { url?: unknown }).url === 'string')
+    throw new ValidationError({
+      collection: 'media',
+      errors: [
+        {
+          path: 'url',
+          message: 'Upload the image file itself: images are not fetched from an address',
+        },
+      ],
+    })
+  return args
+}
+
 const webp = { formatOptions: { format: 'webp' as const, options: { quality: 80 } } }
 
 /**
@@ -37,7 +63,7 @@ export const Media: CollectionConfig = {
   admin: { group: 'Content', useAsTitle: 'alt' },
   access: contentAccess,
   trash: true,
-  hooks: revalidateMedia,
+  hooks: { ...revalidateMedia, beforeOperation: [refuseFetchByAddress] },
   upload: {
     staticDir: mediaDir(),
     handlers: [missingFileNotFound],

@@ -1,10 +1,12 @@
 /**
  * CSV (RFC 4180) for exports opened in spreadsheets. A cell that a spreadsheet would read as a
- * formula (starting with =, +, -, @, tab or carriage return) is prefixed with an apostrophe.
+ * formula is prefixed with an apostrophe: one starting with =, +, -, @, tab or carriage return, with
+ * their full-width forms (＝ ＋ － ＠, which some spreadsheets read as the same), or with `;`
+ * before one of them (a spreadsheet that splits on `;` sees the formula in the next cell).
  */
 export type CsvValue = string | number | boolean | Date | null | undefined | readonly string[]
 
-const FORMULA_START = /^[=+\-@\t\r]/
+const FORMULA_START = /^(?:;\s*)*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
 
 export const csvCell = (value: CsvValue): string => {
   let text: string

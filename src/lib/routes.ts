@@ -46,3 +46,16 @@ export const isCachedPage = (pathname: string) => {
     page.length > 1 && page.endsWith('/') ? path.startsWith(page) : path === page,
   )
 }
+
+/** The highest page number of any list, public or admin: its offset fits the database. */
+export const MAX_PAGE = 1_000_000
+
+/**
+ * A list page's number from its address (`/insights/page/2`): a whole number from 2 to MAX_PAGE
+ * written plainly, else null (the page does not exist: 404).
+ */
+export const listPageNumber = (value: string): number | null => {
+  if (!/^[1-9]\d{0,6}$/.test(value)) return null
+  const page = Number(value)
+  return page >= 2 && page <= MAX_PAGE ? page : null
+}

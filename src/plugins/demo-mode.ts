@@ -14,6 +14,7 @@ import {
 
 import { isDemoUser, isPersonalData } from '@/access'
 import { maskPersonalData } from '@/lib/mask'
+import { isAndOr } from '@/lib/where'
 
 export const DEMO_WRITE_MESSAGE =
   'Demo mode is read-only. Full access available to authenticated users.'
@@ -48,13 +49,13 @@ const refuseGlobalWrite: GlobalBeforeChangeHook = ({ data, req }) => {
   return data
 }
 
-/** Every field path a query filters on (`where`, nested in and/or) or sorts by. */
+/** Every field path a query filters on (`where`, nested in and/or in any case) or sorts by. */
 const queriedPaths = (args: { where?: Where; sort?: unknown; field?: unknown }): string[] => {
   const paths: string[] = []
   const walk = (where: unknown) => {
     if (!where || typeof where !== 'object') return
     for (const [key, value] of Object.entries(where)) {
-      if ((key === 'and' || key === 'or') && Array.isArray(value)) value.forEach(walk)
+      if (isAndOr(key) && Array.isArray(value)) value.forEach(walk)
       else paths.push(key)
     }
   }

@@ -3,6 +3,7 @@ import './no-eval'
 import { z } from 'zod'
 
 import { CONTACT_STATUSES, EMAIL_TYPES, PRODUCTS, WAITLIST_STATUSES } from '@/lib/constants'
+import { MAX_PAGE } from '@/lib/routes'
 
 // The dashboard parses these in the browser: the shared module turns zod's `new Function` probe off
 // there (Content-Security-Policy without 'unsafe-eval').
@@ -24,7 +25,7 @@ export const ADMIN_PAGE_SIZE = 50
 export const ADMIN_MAX_PAGE_SIZE = 200
 
 export const listQuerySchema = z.object({
-  page: param(wholeNumber('page', 1, 1_000_000)).transform((value) => value ?? 1),
+  page: param(wholeNumber('page', 1, MAX_PAGE)).transform((value) => value ?? 1),
   limit: param(wholeNumber('limit', 1, ADMIN_MAX_PAGE_SIZE)).transform(
     (value) => value ?? ADMIN_PAGE_SIZE,
   ),

@@ -9,7 +9,15 @@ import en from 'zod/v4/locales/en.js'
 
 import { CHILD_AGES, CONTACT_LIMITS, CONTACT_PRIORITIES } from '@/lib/constants'
 
-import { CONTROL_CHARACTERS, INVALID_EMAIL, isCleanLine, isCleanText } from './messages'
+import {
+  CONTROL_CHARACTERS,
+  hasNoWebAddress,
+  INVALID_EMAIL,
+  isCleanLine,
+  isCleanText,
+  WEB_ADDRESS_IN_FIRST_NAME,
+  WEB_ADDRESS_IN_NAME,
+} from './messages'
 
 // Full zod loads these messages itself; zod/mini leaves them out unless asked. No compiled
 // validators in the browser: the CSP has no 'unsafe-eval' (see no-eval.ts).
@@ -43,6 +51,29 @@ const requiredText = (
 const optionalText = (max: number) =>
   z.optional(z.string().check(z.trim(), cleanLine, z.maxLength(max)))
 
+const personName = (max: number) =>
+  z
+    .string({ error: 'Name is required' })
+    .check(
+      z.trim(),
+      cleanLine,
+      z.minLength(1, { error: 'Name is required' }),
+      z.maxLength(max, { error: `Name must be at most ${max} characters` }),
+      z.refine(hasNoWebAddress, { error: WEB_ADDRESS_IN_NAME }),
+    )
+
+const optionalFirstName = (max: number) =>
+  z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        cleanLine,
+        z.maxLength(max),
+        z.refine(hasNoWebAddress, { error: WEB_ADDRESS_IN_FIRST_NAME }),
+      ),
+  )
+
 const tagList = (maxItems = 20, maxLength = 100) =>
   z.optional(
     z
@@ -52,28 +83,24 @@ const tagList = (maxItems = 20, maxLength = 100) =>
 
 export const newsletterFormSchema = z.object({
   email: emailSchema(),
-  firstName: optionalText(100),
+  firstName: optionalFirstName(100),
 })
 
 export const waitlistFormSchema = z.object({
   email: emailSchema(),
-  name: requiredText('Name is required', 100, 'Name must be at most 100 characters'),
+  name: personName(100),
   interests: tagList(),
   referralSource: optionalText(100),
 })
 
 export const parentFormSchema = z.object({
-  name: requiredText('Name is required', 100, 'Name must be at most 100 characters'),
+  name: personName(100),
   email: emailSchema(),
   childAge: z.enum(CHILD_AGES, { error: "Please select your child's age range" }),
 })
 
 export const contactFormSchema = z.object({
-  name: requiredText(
-    'Name is required',
-    CONTACT_LIMITS.name,
-    'Name must be at most 100 characters',
-  ),
+  name: personName(CONTACT_LIMITS.name),
   email: emailSchema('Please enter a valid email'),
   subject: requiredText(
     'Subject is required',

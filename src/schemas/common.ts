@@ -4,7 +4,15 @@ import { z } from 'zod'
 
 import type { FieldErrors } from '@/lib/errors'
 
-import { CONTROL_CHARACTERS, INVALID_EMAIL, isCleanLine, isCleanText } from './messages'
+import {
+  CONTROL_CHARACTERS,
+  hasNoWebAddress,
+  INVALID_EMAIL,
+  isCleanLine,
+  isCleanText,
+  WEB_ADDRESS_IN_FIRST_NAME,
+  WEB_ADDRESS_IN_NAME,
+} from './messages'
 
 export { CONTROL_CHARACTERS, INVALID_EMAIL }
 export type { FieldErrors }
@@ -39,6 +47,17 @@ export const requiredText = (
 ) => line(message).min(1, { error: message }).max(max, { error: tooLong })
 
 export const optionalText = (max: number) => line().max(max).optional()
+
+/** A person's name, mailed back to them: required, and with no web or email address in it. */
+export const personName = (max: number) =>
+  requiredText('Name is required', max, `Name must be at most ${max} characters`).refine(
+    hasNoWebAddress,
+    { error: WEB_ADDRESS_IN_NAME },
+  )
+
+/** An optional first name, with no web or email address in it. */
+export const optionalFirstName = (max: number) =>
+  line().max(max).refine(hasNoWebAddress, { error: WEB_ADDRESS_IN_FIRST_NAME }).optional()
 
 /** Optional multi-line text (a wish, a note): tab and line breaks allowed. */
 export const optionalLongText = (max: number) => longText().max(max).optional()

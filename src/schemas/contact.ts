@@ -2,14 +2,10 @@ import { z } from 'zod'
 
 import { CONTACT_LIMITS, CONTACT_PRIORITIES } from '@/lib/constants'
 
-import { emailSchema, longText, requiredText, tagList } from './common'
+import { emailSchema, longText, personName, requiredText, tagList } from './common'
 
 export const contactMessageSchema = z.object({
-  name: requiredText(
-    'Name is required',
-    CONTACT_LIMITS.name,
-    'Name must be at most 100 characters',
-  ),
+  name: personName(CONTACT_LIMITS.name),
   email: emailSchema('Please enter a valid email'),
   subject: requiredText(
     'Subject is required',

@@ -14,3 +14,15 @@ export const isCleanLine = (value: string) => !LINE_CONTROLS.test(value)
 
 /** True when a long, multi-line value (a message) has no control character but tab and line breaks. */
 export const isCleanText = (value: string) => !TEXT_CONTROLS.test(value)
+
+export const WEB_ADDRESS_IN_NAME = 'Name must not contain a web or email address'
+export const WEB_ADDRESS_IN_FIRST_NAME = 'First name must not contain a web or email address'
+
+// What a mail client would turn into a link in "Dear {name},": a scheme's `://`, `www.`, an
+// address (`@` before a dot), or a host name (`evil.example`, `x.co/win`). Initials and
+// abbreviations with one letter beside the dot ("J.R.R.", "Ph.D.") stay allowed (decision 0192).
+const WEB_ADDRESS =
+  /:\/\/|(^|[^\p{L}\p{N}])www\.|@[^\s@]*\.|[\p{L}\p{N}-]{2,}\.\p{L}{2,}|\.\p{L}{2,}\//iu
+
+/** True when a person's name holds nothing a mail client would show as a link. */
+export const hasNoWebAddress = (value: string) => !WEB_ADDRESS.test(value)

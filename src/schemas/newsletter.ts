@@ -1,10 +1,10 @@
 import { z } from 'zod'
 
-import { emailSchema, optionalText, tagList } from './common'
+import { emailSchema, optionalFirstName, optionalText, tagList } from './common'
 
 export const newsletterSignupSchema = z.object({
   email: emailSchema(),
-  firstName: optionalText(100),
+  firstName: optionalFirstName(100),
   interests: tagList(),
   source: optionalText(100),
 })

@@ -2,10 +2,10 @@ import { z } from 'zod'
 
 import { CHILD_AGES } from '@/lib/constants'
 
-import { emailSchema, optionalLongText, optionalText, requiredText, tagList } from './common'
+import { emailSchema, optionalLongText, optionalText, personName, tagList } from './common'
 
 export const parentEngagementSchema = z.object({
-  name: requiredText('Name is required', 100, 'Name must be at most 100 characters'),
+  name: personName(100),
   email: emailSchema(),
   childAge: z.enum(CHILD_AGES, { error: "Please select your child's age range" }),
   bookAttraction: optionalText(200),

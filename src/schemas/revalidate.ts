@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { isSitePath } from '@/lib/content/preview'
+import { isSitePath } from '@/lib/links'
 
 /** What the jobs timer asks the running site to refresh (decision 0122); exact, never trimmed. */
 export const revalidateOrderSchema = z.object({

@@ -2,13 +2,13 @@ import { z } from 'zod'
 
 import { DEFAULT_PRODUCT, PRODUCTS, REFERRAL_CODE_PATTERN } from '@/lib/constants'
 
-import { emailSchema, line, optionalText, requiredText, tagList } from './common'
+import { emailSchema, line, optionalText, personName, tagList } from './common'
 
 export const INVALID_REFERRAL_CODE = 'Invalid referral code'
 
 export const waitlistSignupSchema = z.object({
   email: emailSchema(),
-  name: requiredText('Name is required', 100, 'Name must be at most 100 characters'),
+  name: personName(100),
   product: z
     .enum(PRODUCTS, { error: 'Please choose one of our products' })
     .default(DEFAULT_PRODUCT),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { analyticsOf, holdRequests, sessionOf, watchErrors } from './forms-helpers'
 import { MOBILE, closeNotice, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { WAITLIST_JOINED_TEXT } from '@/components/site/waitlist/WaitlistForm'
+import { WEB_ADDRESS_IN_NAME } from '@/schemas/messages'
 
 let browser: Browser
 beforeAll(async () => {
@@ -61,6 +62,26 @@ test('?product= changes the headline and sends the product event with its attrib
     audience: 'listeners',
   })
   await screenshot(page, 'waitlist-mobile')
+  await context.close()
+})
+
+test('a name holding a web address is refused under the field before anything is sent (decision 192)', async () => {
+  const { page, context } = await openPage(browser)
+  const consoleErrors = watchErrors(page)
+  let posted = 0
+  page.on('request', (request) => {
+    if (request.url().includes('/api/waitlist') && request.method() === 'POST') posted++
+  })
+  await page.goto('/waitlist?product=records')
+  const form = page.getByRole('form', { name: 'Join the waitlist' })
+  await form.getByLabel('Email').fill(`named.${Date.now()}@example.com`)
+  await form.getByLabel('First name').fill('Ann https://evil.example/win')
+  await form.getByRole('button', { name: 'Join the Waitlist' }).click()
+  await form.getByText(WEB_ADDRESS_IN_NAME).waitFor()
+  await expect(form.getByText(WEB_ADDRESS_IN_NAME).isVisible()).resolves.toBe(true)
+  await screenshot(page, 'waitlist-name-with-address')
+  expect(posted).toBe(0)
+  expect(consoleErrors).toEqual([])
   await context.close()
 })
 

@@ -59,5 +59,13 @@ test('a page that fails to render shows the site’s error page, and the log has
   expect(
     consoleErrors.filter((error) => !/status of 500|Minified React error #441/.test(error)),
   ).toEqual([])
+
+test('an insights page number beyond any list is the 404 page, not a server error', async () => {
+  const { page, context } = await openPage(browser)
+  for (const path of ['/insights/page/99999999999999999999', '/insights/page/1000001']) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(404)
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor({ state: 'visible' })
+  }
   await context.close()
 })

@@ -37,14 +37,34 @@ const parseCsv = (text: string): string[][] => {
   return rows
 }
 
-const DANGEROUS = /^[=+\-@\t\r]/
+/** Formula leads, their full-width forms, and the same after a `;` a spreadsheet may split on. */
+const DANGEROUS = /^(?:;\s*)*[=+\-@\t\r＝＋－＠]/
 const neutralised = (value: string) => (DANGEROUS.test(value) ? `'${value}` : value)
 
 /** Strings a spreadsheet would run or a naive writer would break on. */
 const hostile = fc.oneof(
   fc.string(),
   fc
-    .tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '"', ',', '\n'), fc.string())
+    .tuple(
+      fc.constantFrom(
+        '=',
+        '+',
+        '-',
+        '@',
+        '\t',
+        '\r',
+        '"',
+        ',',
+        '\n',
+        '＝',
+        '＋',
+        '－',
+        '＠',
+        ';=',
+        '; +',
+      ),
+      fc.string(),
+    )
     .map(([start, rest]) => start + rest),
   fc.constantFrom(
     '=HYPERLINK("http://evil.example","click")',
@@ -55,6 +75,9 @@ const hostile = fc.oneof(
     '\r=1',
     'a,"b"\r\nc',
     'ünïcødé 🌟',
+    '＝HYPERLINK("http://evil.example")',
+    ';=1+1',
+    ';;@SUM(A1)',
   ),
 )
 
@@ -71,6 +94,12 @@ describe('csvRow', () => {
       ),
       { numRuns: 500 },
     )
+  })
+
+  it('neutralises full-width formula leads and leads behind a semicolon', () => {
+    for (const cell of ['＝1+1', '＋1', '－1', '＠SUM(A1)', ';=1+1', '; -1', ';;@A1'])
+      expect(csvRow([cell]), cell).toBe(`'${cell}\r\n`)
+    expect(csvRow(['a;=1'])).toBe('a;=1\r\n')
   })
 
   it('writes lists, booleans, dates and empty values', () => {

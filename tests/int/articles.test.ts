@@ -1,13 +1,17 @@
+import { RichText } from '@payloadcms/richtext-lexical/react'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { safeLinks } from '@/components/site/insights/safe-links'
 import { getArticle, getArticles, getFeaturedArticle } from '@/services/content/pages'
 import { runScheduledPublishing } from '@/lib/content/schedule'
 import { slugify } from '@/lib/content/slug'
 import { seed } from '@/seed'
 
 import { startApp, type TestApp } from '../helpers/app'
-import { paragraph } from '../helpers/rich-text'
+import { linkParagraph, paragraph } from '../helpers/rich-text'
 
 let app: TestApp
 const tokens: Record<'full' | 'demo' | 'editor', string> = { full: '', demo: '', editor: '' }
@@ -54,6 +58,78 @@ describe('slugs', () => {
     })
     expect(duplicate.status).toBe(400)
     expect(duplicate.text).toMatch(/slug/i)
+  })
+})
+
+describe('links in the body', () => {
+  const UNSAFE = [
+    'javascript:alert(document.cookie)',
+    'JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    '//evil.example/login',
+    '/.//evil.example/login',
+    'file:///etc/passwd',
+  ]
+  const SAFE = [
+    'https://example.com/a?b=1',
+    'http://example.com',
+    'mailto:hello@example.com',
+    'tel:+15551234567',
+    '/insights/night-sky',
+    '#section',
+  ]
+
+  it('refuses a link that leads to a script, data or another scheme (400 naming the field), and keeps allowed ones', async () => {
+    for (const type of ['link', 'autolink'] as const)
+      for (const url of UNSAFE) {
+        const res = await app.request('POST', '/articles', {
+          token: tokens.editor,
+          body: article(`Unsafe ${type} ${Math.random()}`, { content: linkParagraph(url, type) }),
+        })
+        expect(res.status, `${type} ${url}: ${res.text}`).toBe(400)
+        expect(res.body.errors[0].data.errors[0].path).toBe('content')
+        expect(res.body.errors[0].data.errors[0].message).toMatch(
+          /^Links must be a page of this site/,
+        )
+      }
+    for (const url of SAFE) {
+      const res = await app.request('POST', '/articles', {
+        token: tokens.editor,
+        body: article(`Safe ${Math.random()}`, { content: linkParagraph(url) }),
+      })
+      expect(res.status, `${url}: ${res.text}`).toBe(201)
+    }
+    // An update through the same door is checked too.
+    const created = await app.request('POST', '/articles', {
+      token: tokens.editor,
+      body: article(`Edited ${Math.random()}`),
+    })
+    const edited = await app.request('PATCH', `/articles/${created.body.doc.id}`, {
+      token: tokens.editor,
+      body: { content: linkParagraph('data:text/html,<b>x</b>') },
+    })
+    expect(edited.status, edited.text).toBe(400)
+  })
+
+  it('renders a stored link that leads nowhere allowed as its text, never as an href', () => {
+    const render = (url: string) =>
+      renderToStaticMarkup(
+        createElement(RichText, {
+          data: linkParagraph(url) as never,
+          converters: safeLinks,
+          disableContainer: true,
+        }),
+      )
+    for (const url of UNSAFE) {
+      const html = render(url)
+      expect(html, url).not.toContain('<a')
+      expect(html, url).toContain('this')
+    }
+    expect(render('https://example.com/a')).toContain('href="https://example.com/a"')
+    expect(render('/insights/./x/../night-sky')).toContain('href="/insights/night-sky"')
   })
 })
 

@@ -35,6 +35,15 @@ const text = fc.oneof(
   // Control characters: refused with the same message on both sides (tab and line breaks only in
   // long text).
   fc.constantFrom('a\u0000b', 'Ana\t', 'line\none', 'x\u001by', '\u0085', 'ten chars!\u0007'),
+  // Names holding a web or email address, and names with dots that hold none.
+  fc.constantFrom(
+    'Ann https://evil.example/win',
+    'www.evil.example',
+    'Ann evil.example',
+    'ann@evil.example',
+    'J.R.R. Tolkien',
+    'x'.repeat(95) + ' a.bc',
+  ),
 )
 const field = fc.oneof(text, text, fc.constant(undefined), fc.integer(), fc.constant(null))
 const tags = fc.oneof(fc.constant(undefined), fc.array(text, { maxLength: 25 }), text)

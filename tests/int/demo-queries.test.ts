@@ -73,6 +73,9 @@ describe('demo queries through relationships', () => {
         `where[${path}][like]=a`,
         `where[and][0][id][exists]=true&where[and][1][${path}][equals]=a`,
         `where[or][0][${path}][exists]=true`,
+        // Payload reads `and` and `or` in any case.
+        `where[AND][0][id][exists]=true&where[AND][1][${path}][equals]=a`,
+        `where[Or][0][${path}][exists]=true`,
         `sort=${path}`,
         `sort=-${path}`,
       ]) {

@@ -299,6 +299,10 @@ const doors = (): Door[] => {
       { method: 'PATCH', path: `${base}/${MISSING_ID}`, rule: WRITE[kind], body: {} },
       { method: 'DELETE', path: `${base}/${MISSING_ID}`, rule: WRITE[kind] },
       { method: 'GET', path: `${base}/versions`, rule: versions, list: true },
+      // A where the database cannot run is a 400 for whoever sends it, never a 5xx (decision 0190).
+      { method: 'GET', path: `${base}?where=abc`, rule: 'any' },
+      { method: 'GET', path: `${base}/count?where[id][near]=1,2`, rule: 'any' },
+      { method: 'GET', path: `${base}?where[AND][0][id][all]=1`, rule: 'any' },
     )
   }
   for (const global of config.globals) {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 import { handler } from '@/endpoints/http'
 import { CONTROL_CHARACTERS } from '@/schemas/common'
+import { WEB_ADDRESS_IN_FIRST_NAME, WEB_ADDRESS_IN_NAME } from '@/schemas/messages'
 import { flushAnalytics } from '@/services/analytics/buffer'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
@@ -159,6 +160,48 @@ describe('control characters in public text fields', () => {
     expect(escape.status).toBe(400)
     expect(escape.body.errors.message).toBe(CONTROL_CHARACTERS)
   })
+})
+
+describe('names hold no web or email address (a mail client would link it in "Dear …,")', () => {
+  const ADDRESSES = [
+    'Ann https://evil.example/win',
+    'Ann http://evil.example',
+    'Ann www.evil.example',
+    'Ann evil.example',
+    'Ann x.co/win',
+    'Ann ann@evil.example',
+    'Ann HTTPS://EVIL.EXAMPLE',
+    'Ann ftp://evil.example',
+  ]
+  const NAMES = [
+    'Ann',
+    "Mary-Jane O'Neil",
+    'J.R.R. Tolkien',
+    'Martin Luther King Jr.',
+    'Zoë Ph.D.',
+    '李小龍',
+  ]
+  const nameForms: [string, Record<string, unknown>, string, string][] = [
+    ['/waitlist', forms[1]![1], 'name', WEB_ADDRESS_IN_NAME],
+    ['/contact', forms[2]![1], 'name', WEB_ADDRESS_IN_NAME],
+    ['/parent-engagement', forms[3]![1], 'name', WEB_ADDRESS_IN_NAME],
+    ['/newsletter', forms[0]![1], 'firstName', WEB_ADDRESS_IN_FIRST_NAME],
+  ]
+
+  it.each(nameForms)(
+    '%s refuses a name holding an address (400 naming the field) and keeps ordinary names',
+    async (path, body, field, message) => {
+      for (const value of ADDRESSES) {
+        const res = await post(path, { ...body, email: uniqueEmail('named'), [field]: value })
+        expect(res.status, `${value}: ${res.text}`).toBe(400)
+        expect(res.body.errors, value).toEqual({ [field]: message })
+      }
+      for (const value of NAMES) {
+        const res = await post(path, { ...body, email: uniqueEmail('named'), [field]: value })
+        expect(res.status, `${value}: ${res.text}`).toBeLessThan(300)
+      }
+    },
+  )
 })
 
 describe('analytics events are validated one by one', () => {

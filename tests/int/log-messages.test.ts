@@ -8,6 +8,8 @@ import { Writable } from 'node:stream'
 import pino, { type LoggerOptions } from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { logKey } from '@/lib/log-keys'
+
 import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
 
 let app: TestApp
@@ -71,5 +73,34 @@ describe('log messages', () => {
       'plain message',
     ])
     expect(JSON.parse(lines[1]!).route).toBe('/x')
+  })
+
+  it('writes a sign-in name or an address only as a keyed hash, in every line', async () => {
+    const { logger, lines } = recordingLogger()
+    logger.warn({ msg: 'sign-in refused', username: 'Mistyped-Password-123' })
+    logger.warn({ msg: 'mailed', email: 'someone@example.com', route: '/x' })
+    const [refused, mailed] = lines.map((line) => JSON.parse(line))
+    expect(refused).toMatchObject({ usernameKey: logKey('mistyped-password-123') })
+    expect(mailed).toMatchObject({ emailKey: logKey('someone@example.com'), route: '/x' })
+    expect(lines.join('')).not.toMatch(/Mistyped|someone@/i)
+    // The same name always gives the same key, another name another one.
+    expect(logKey('Ann ')).toBe(logKey('ann'))
+    expect(logKey('ann')).not.toBe(logKey('anne'))
+  })
+
+  it("a failed sign-in through Payload's door and the spec's logs the name as its keyed hash", async () => {
+    const username = `typed-${Date.now()}`
+    const warn = vi.spyOn(app.payload.logger, 'warn')
+    for (const path of ['/users/login', '/admin/login']) {
+      const res = await app.request('POST', path, {
+        body: { username, password: 'wrong-password-123' },
+      })
+      expect(res.status, res.text).toBe(401)
+    }
+    const calls = warn.mock.calls
+    warn.mockRestore()
+    expect(calls.length).toBeGreaterThanOrEqual(2)
+    expect(JSON.stringify(calls)).not.toContain(username)
+    expect(JSON.stringify(calls)).toContain(logKey(username))
   })
 })

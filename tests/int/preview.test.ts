@@ -6,7 +6,8 @@ import type { LivePreviewConfig, PayloadRequest } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { exitPreview, openPreview } from '@/app/(frontend)/preview/open-preview'
-import { isSitePath, previewPath, previewSecret } from '@/lib/content/preview'
+import { previewPath, previewSecret } from '@/lib/content/preview'
+import { isSitePath } from '@/lib/links'
 import { DRAFT_MODE_COOKIE } from '@/lib/routes'
 import { proxy } from '@/proxy'
 
@@ -123,6 +124,35 @@ describe('the preview route', () => {
     expect(back.draftCookie?.value).toBe('')
     const away = await preview({ path: '//evil.example' }, { exit: true })
     expect(away.location).toBe('/')
+  })
+
+  it('checks the path as the browser resolves it: dot segments that leave //host go home, never off the site', async () => {
+    const offSite = [
+      '/.//evil.example/login',
+      '/%2e//evil.example/login',
+      '/%2E%2E//evil.example/login',
+      '/a/..//evil.example/login',
+      '/a/%2e%2e//evil.example/login',
+      '/./%2e/..//evil.example',
+    ]
+    for (const path of offSite) {
+      const exit = await preview({ path }, { exit: true })
+      expect(exit.status, path).toBe(307)
+      expect(exit.location, path).toBe('/')
+      // Every redirect shares the rule: a preview link and a saved redirect refuse it too.
+      const open = await preview({ path, secret: previewSecret(path) }, { token: tokens.editor })
+      expect(open.status, path).toBe(400)
+      expect(open.location, path).toBeNull()
+      const saved = await app.request('POST', '/redirects', {
+        token: tokens.editor,
+        body: { from: '/insights/dots', to: { type: 'custom', url: path }, type: '308' },
+      })
+      expect(saved.status, `${path}: ${saved.text}`).toBe(400)
+      expect(saved.body.errors[0].data.errors[0].path).toBe('to.url')
+    }
+    // A path with dot segments that stays on the site goes where the browser would go.
+    const resolved = await preview({ path: '/insights/./a/../night-sky?x=1#top' }, { exit: true })
+    expect(resolved.location).toBe('/insights/night-sky?x=1#top')
   })
 })
 

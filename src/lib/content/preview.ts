@@ -10,10 +10,6 @@ import { PREVIEW_ROUTE } from '../routes'
  * by the signed-in user, not by the link.
  */
 
-/** A page of this site: one leading slash (not `//host`), no backslashes or control characters. */
-export const isSitePath = (path: string) =>
-  path.length <= 512 && /^\/(?![/\\])/.test(path) && !/[\\\u0000-\u001f\u007f]/.test(path)
-
 export const previewSecret = (path: string) =>
   createHmac('sha256', env().PAYLOAD_SECRET).update(`preview:${path}`).digest('base64url')
 

@@ -4,7 +4,7 @@ import {
   ValidationError,
 } from 'payload'
 
-import { isSitePath } from '@/lib/content/preview'
+import { isSafeLink, isSitePath, UNSAFE_LINK_MESSAGE } from '@/lib/links'
 import { revalidateContent } from '@/lib/revalidate'
 
 type Doc = { id: number; slug?: string | null; _status?: string | null }
@@ -41,24 +41,14 @@ export const redirectOldSlug =
     return doc
   }
 
-/** A redirect's target: a page of this site, or an http(s) address (no script or other scheme). */
-const isSafeTarget = (url: string) => {
-  if (isSitePath(url)) return true
-  try {
-    return ['http:', 'https:'].includes(new URL(url).protocol) && !/[\s\\]/.test(url)
-  } catch {
-    return false
-  }
-}
-
-/** Redirects lead from a page of this site to a page of it or an http(s) address. */
+/** Redirects lead from a page of this site to a page of it or an allowed address (decision 0191). */
 export const checkRedirect: CollectionBeforeValidateHook = ({ data, collection }) => {
   const errors: { path: string; message: string }[] = []
   if (typeof data?.from === 'string' && !isSitePath(data.from))
     errors.push({ path: 'from', message: 'Must be a path of this site, starting with one /' })
   const to = data?.to as { type?: string; url?: unknown } | undefined
-  if (to?.type === 'custom' && (typeof to.url !== 'string' || !isSafeTarget(to.url)))
-    errors.push({ path: 'to.url', message: 'Must be a path of this site or an http(s) address' })
+  if (to?.type === 'custom' && (typeof to.url !== 'string' || !isSafeLink(to.url)))
+    errors.push({ path: 'to.url', message: UNSAFE_LINK_MESSAGE })
   if (errors.length) throw new ValidationError({ collection: collection.slug, errors })
   return data
 }

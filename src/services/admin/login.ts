@@ -7,6 +7,7 @@ import { APIError, type Payload } from 'payload'
 import { bare, rate_limits } from '@/db'
 import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
+import { logKey } from '@/lib/log-keys'
 import { checkPassword } from '@/services/admin/password-checks'
 import {
   clearRateLimit,
@@ -72,7 +73,12 @@ export const signIn = async (
       refundRateLimit(payload, 'login-account', username),
       rememberAddress(payload, username, ip),
     ])
-    payload.logger.info({ msg: 'admin login', username, accessLevel: result.user.accessLevel, ip })
+    payload.logger.info({
+      msg: 'admin login',
+      usernameKey: logKey(username),
+      accessLevel: result.user.accessLevel,
+      ip,
+    })
     return { ...result, token: result.token, user: result.user }
   } catch (error) {
     const refused =
@@ -81,7 +87,8 @@ export const signIn = async (
     if (!refused) throw error
     payload.logger.warn({
       msg: 'admin login failed',
-      username,
+      // A keyed hash: a mistyped password in the name field is never written down in clear.
+      usernameKey: logKey(username),
       ip,
       reason: held ? 'account held' : error.message,
     })

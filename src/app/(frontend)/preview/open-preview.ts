@@ -1,19 +1,19 @@
 import { decidePreview } from '@/access/preview'
-import { isSitePath } from '@/lib/content/preview'
+import { sitePath } from '@/lib/links'
 import { payloadClient } from '@/services/content/client'
 
 /** Next.js's draft mode (`await draftMode()`), or one built the same way in tests. */
 export type DraftModeSwitch = { enable: () => void; disable: () => void }
 
-/** The path percent-encoded as a URL would have it: a header holds no other characters. */
-const redirectTo = (path: string) => {
-  const url = new URL(path, 'http://site.invalid')
-  const location = `${url.pathname}${url.search}${url.hash}`
-  return new Response(null, {
+/**
+ * To a page of this site, resolved and percent-encoded as a URL has it (a header holds no other
+ * characters), or home when the path resolves anywhere else (decision 0191).
+ */
+const redirectTo = (path: string | null) =>
+  new Response(null, {
     status: 307,
-    headers: { Location: location, 'Cache-Control': 'no-store' },
+    headers: { Location: (path && sitePath(path)) ?? '/', 'Cache-Control': 'no-store' },
   })
-}
 
 /**
  * GET /preview?path=…&secret=… (decision 0120): draft mode on for a signed-in user who may read
@@ -37,5 +37,5 @@ export const openPreview = async (request: Request, draft: DraftModeSwitch) => {
 export const exitPreview = (request: Request, draft: DraftModeSwitch) => {
   const path = new URL(request.url).searchParams.get('path')
   draft.disable()
-  return redirectTo(path && isSitePath(path) ? path : '/')
+  return redirectTo(path)
 }

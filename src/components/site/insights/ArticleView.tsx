@@ -19,6 +19,7 @@ import {
 import { ArticleBody, ArticleMeta, TagList } from './ArticleBody'
 import { ArticleList } from './ArticleList'
 import { longUsDate } from './format'
+import { safeLinks } from './safe-links'
 import styles from './insights.module.css'
 
 /**
@@ -58,7 +59,7 @@ export function ArticleView({ article }: { article: Article }) {
               className={styles.hero}
             />
             <ArticleBody>
-              <RichText data={article.content} disableContainer />
+              <RichText data={article.content} converters={safeLinks} disableContainer />
             </ArticleBody>
           </article>
           <ButtonRow>

@@ -6,6 +6,7 @@ import { previewReader } from '@/services/content/draft'
 import { ArticleView } from '@/components/site/insights/ArticleView'
 import { shareImageUrl, withoutSiteName } from '@/components/site/content/page-metadata'
 import { LiveArticle } from '@/components/site/live-preview/LiveArticle'
+import { safeLinkTarget } from '@/lib/links'
 import { pageMetadata } from '@/lib/metadata'
 
 type Params = Promise<{ slug: string }>
@@ -35,7 +36,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 const redirectOrNotFound = async (slug: string): Promise<never> => {
   const redirect = await getRedirect(`/insights/${slug}`)
   const target = redirect?.to?.reference?.value
-  if (redirect?.to?.type === 'custom' && redirect.to.url) permanentRedirect(redirect.to.url)
+  // Targets are checked when saved; one saved before that rule is checked again here.
+  const custom =
+    redirect?.to?.type === 'custom' && redirect.to.url && safeLinkTarget(redirect.to.url)
+  if (custom) permanentRedirect(custom)
   if (target && typeof target === 'object' && target._status === 'published')
     permanentRedirect(`/insights/${target.slug}`)
   notFound()

@@ -2,13 +2,12 @@ import { notFound } from 'next/navigation'
 
 import { InsightsIndex } from '@/components/site/insights/InsightsIndex'
 import { pageMetadata } from '@/lib/metadata'
+import { listPageNumber } from '@/lib/routes'
 
 type Params = Promise<{ page: string }>
 
 /** Pages are rendered on first view and then cached (decision 0070). */
 export const generateStaticParams = () => []
-
-const pageNumber = (value: string) => (/^[2-9]$|^[1-9]\d+$/.test(value) ? Number(value) : null)
 
 export async function generateMetadata({ params }: { params: Params }) {
   const { page } = await params
@@ -20,7 +19,7 @@ export async function generateMetadata({ params }: { params: Params }) {
 }
 
 export default async function InsightsListPage({ params }: { params: Params }) {
-  const page = pageNumber((await params).page)
+  const page = listPageNumber((await params).page)
   if (!page) notFound()
   return <InsightsIndex page={page} />
 }
