@@ -320,6 +320,24 @@ test('/#shop scrolls to the shop after loading and records the section view', as
   await context.close()
 })
 
+test('/#connect lands on the connect section and stays there as the shop above it loads', async () => {
+  const { page, context, consoleErrors } = await openPage(browser)
+  await page.goto('/#connect')
+  // The shop's products, read as its section comes near, have come (three cards).
+  await page.locator('#shop article').nth(2).waitFor()
+  // Where the section rests once the scroll is over: under the header (scroll-padding-top, 80 px).
+  let last = NaN
+  await expect
+    .poll(async () => {
+      const [previous, now] = [last, await sectionTop(page, 'connect')]
+      last = now
+      return previous === now ? now : 'moving'
+    })
+    .toBe(80)
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
+
 test('deep-scroll is reported once, above 75 % after a second of rest; page-load on load', async () => {
   const { page, context } = await openPage(browser)
   await page.goto('/')

@@ -59,6 +59,8 @@ test('a page that fails to render shows the site’s error page, and the log has
   expect(
     consoleErrors.filter((error) => !/status of 500|Minified React error #441/.test(error)),
   ).toEqual([])
+  await context.close()
+})
 
 test('an insights page number beyond any list is the 404 page, not a server error', async () => {
   const { page, context } = await openPage(browser)

@@ -82,7 +82,11 @@ export function ShopSection() {
         <Centered>
           <Eyebrow>Shop</Eyebrow>
           <Heading id="shop-heading">{shop.data?.name || DEFAULT_SHOP_NAME}</Heading>
-          {description && <Lead>{description}</Lead>}
+          {/* The default words hold the description's place until the shop's own come, so the
+              section does not grow under a visitor who followed a link to a section below it. */}
+          <Lead className={description ? undefined : styles.pending}>
+            {description ?? DEFAULT_SHOP_DESCRIPTION}
+          </Lead>
           {shop.error && (
             <Muted role="alert">{messageOf(shop.error, 'Failed to fetch shop info')}</Muted>
           )}
@@ -91,12 +95,7 @@ export function ShopSection() {
           {isLoading ? (
             <Grid $min={240}>
               {Array.from({ length: SHOP_PRODUCT_COUNT }, (_, index) => (
-                <div
-                  key={index}
-                  className={styles.placeholder}
-                  data-testid="product-placeholder"
-                  aria-hidden="true"
-                />
+                <PlaceholderCard key={index} />
               ))}
             </Grid>
           ) : products.error ? (
@@ -115,10 +114,13 @@ export function ShopSection() {
             </Grid>
           )}
         </div>
-        {shopUrl && (
-          <ButtonRow $center>
+        {/* Its place is kept while the shop is read; a shop without an address has no button. */}
+        {(shopUrl || !isShopRead) && (
+          <ButtonRow $center className={shopUrl ? undefined : styles.pending}>
             <ExternalButton
-              href={shopUrl}
+              href={shopUrl ?? '#'}
+              aria-hidden={shopUrl ? undefined : true}
+              tabIndex={shopUrl ? undefined : -1}
               onClick={() =>
                 trackAnalytics({
                   action: 'click',
@@ -133,6 +135,26 @@ export function ShopSection() {
         )}
       </Container>
     </Section>
+  )
+}
+
+/**
+ * A product's place while the products are read: the card's own frame, title, description, price
+ * and button lines, empty, so the loaded card takes the same height (decision 205).
+ */
+function PlaceholderCard() {
+  return (
+    <Card aria-hidden="true" data-testid="product-placeholder">
+      <div className={`${styles.imageFrame} ${styles.placeholder}`} />
+      <Subheading className={styles.title}>&nbsp;</Subheading>
+      <p className={styles.description}>&nbsp;</p>
+      <p className={styles.price}>&nbsp;</p>
+      <span className={styles.pending}>
+        <ExternalButton $variant="secondary" tabIndex={-1}>
+          View Details
+        </ExternalButton>
+      </span>
+    </Card>
   )
 }
 
@@ -153,7 +175,9 @@ function ProductCard({ product }: { product: ShopProduct }) {
           onError={() => setBroken(true)}
         />
       </div>
-      <Subheading id={`product-${product.handle}`}>{product.title}</Subheading>
+      <Subheading id={`product-${product.handle}`} className={styles.title}>
+        {product.title}
+      </Subheading>
       <p className={styles.description}>{product.description}</p>
       <p className={styles.price}>{formatPrice(product)}</p>
       <ExternalButton
