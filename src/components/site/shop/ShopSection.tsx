@@ -84,7 +84,7 @@ export function ShopSection() {
           <Heading id="shop-heading">{shop.data?.name || DEFAULT_SHOP_NAME}</Heading>
           {/* The default words hold the description's place until the shop's own come, so the
               section does not grow under a visitor who followed a link to a section below it. */}
-          <Lead className={description ? undefined : styles.pending}>
+          <Lead className={`${styles.shopLead} ${description ? '' : styles.pending}`}>
             {description ?? DEFAULT_SHOP_DESCRIPTION}
           </Lead>
           {shop.error && (
