@@ -170,6 +170,7 @@ export interface Config {
       sendCampaign: TaskSendCampaign;
       sendSequenceSteps: TaskSendSequenceSteps;
       rollupDeliverabilityMetrics: TaskRollupDeliverabilityMetrics;
+      rollupEngagementEvents: TaskRollupEngagementEvents;
       purgeExpiredData: TaskPurgeExpiredData;
       importNewsletterSubscribers: TaskImportNewsletterSubscribers;
       schedulePublish: TaskSchedulePublish;
@@ -1116,6 +1117,7 @@ export interface PayloadJob {
           | 'sendCampaign'
           | 'sendSequenceSteps'
           | 'rollupDeliverabilityMetrics'
+          | 'rollupEngagementEvents'
           | 'purgeExpiredData'
           | 'importNewsletterSubscribers'
           | 'schedulePublish';
@@ -1158,6 +1160,7 @@ export interface PayloadJob {
         | 'sendCampaign'
         | 'sendSequenceSteps'
         | 'rollupDeliverabilityMetrics'
+        | 'rollupEngagementEvents'
         | 'purgeExpiredData'
         | 'importNewsletterSubscribers'
         | 'schedulePublish'
@@ -2270,6 +2273,16 @@ export interface TaskRollupDeliverabilityMetrics {
   input?: unknown;
   output: {
     days?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRollupEngagementEvents".
+ */
+export interface TaskRollupEngagementEvents {
+  input?: unknown;
+  output: {
+    rows?: number | null;
   };
 }
 /**
