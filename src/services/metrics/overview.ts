@@ -1,4 +1,4 @@
-import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 
