@@ -1244,10 +1244,6 @@ export interface PayloadLockedDocument {
         value: number | AnalyticsEvent;
       } | null)
     | ({
-        relationTo: 'engagement-events';
-        value: number | EngagementEvent;
-      } | null)
-    | ({
         relationTo: 'consents';
         value: number | Consent;
       } | null)

@@ -18,6 +18,9 @@ export const EngagementEvents: CollectionConfig = {
     defaultColumns: ['eventType', 'page', 'sessionId', 'createdAt'],
   },
   access: personalDataAccess,
+  // Stored in one partition a UTC day (decision 0195): no foreign key can point at an event, and
+  // events are never edited, so no document locks.
+  lockDocuments: false,
   fields: [
     { name: 'email', type: 'email', index: true },
     statusField('eventType', ENGAGEMENT_EVENT_TYPES, 'page_view', { index: false }),

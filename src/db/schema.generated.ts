@@ -2091,7 +2091,6 @@ export const payload_locked_documents_rels = pgTable(
     'email-eventsID': integer('email_events_id'),
     'deliverability-metricsID': integer('deliverability_metrics_id'),
     'analytics-eventsID': integer('analytics_events_id'),
-    'engagement-eventsID': integer('engagement_events_id'),
     consentsID: integer('consents_id'),
     charactersID: integer('characters_id'),
     articlesID: integer('articles_id'),
@@ -2147,9 +2146,6 @@ export const payload_locked_documents_rels = pgTable(
     ),
     index('payload_locked_documents_rels_analytics_events_id_idx').on(
       columns['analytics-eventsID'],
-    ),
-    index('payload_locked_documents_rels_engagement_events_id_idx').on(
-      columns['engagement-eventsID'],
     ),
     index('payload_locked_documents_rels_consents_id_idx').on(columns.consentsID),
     index('payload_locked_documents_rels_characters_id_idx').on(columns.charactersID),
@@ -2258,11 +2254,6 @@ export const payload_locked_documents_rels = pgTable(
       columns: [columns['analytics-eventsID']],
       foreignColumns: [analytics_events.id],
       name: 'payload_locked_documents_rels_analytics_events_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [columns['engagement-eventsID']],
-      foreignColumns: [engagement_events.id],
-      name: 'payload_locked_documents_rels_engagement_events_fk',
     }).onDelete('cascade'),
     foreignKey({
       columns: [columns['consentsID']],
@@ -3070,11 +3061,6 @@ export const relations_payload_locked_documents_rels = relations(
       fields: [payload_locked_documents_rels['analytics-eventsID']],
       references: [analytics_events.id],
       relationName: 'analytics-events',
-    }),
-    'engagement-eventsID': one(engagement_events, {
-      fields: [payload_locked_documents_rels['engagement-eventsID']],
-      references: [engagement_events.id],
-      relationName: 'engagement-events',
     }),
     consentsID: one(consents, {
       fields: [payload_locked_documents_rels.consentsID],

@@ -24,6 +24,7 @@ import * as migration_20261128_052344_drop_account_lock from './20261128_052344_
 import * as migration_20261128_083433_page_cache_revalidations from './20261128_083433_page_cache_revalidations';
 import * as migration_20261128_084206_waitlist_confirm_expires from './20261128_084206_waitlist_confirm_expires';
 import * as migration_20261206_171320_engagement_rollups from './20261206_171320_engagement_rollups';
+import * as migration_20261206_172508_engagement_events_by_day from './20261206_172508_engagement_events_by_day';
 
 export const migrations = [
   {
@@ -154,6 +155,11 @@ export const migrations = [
   {
     up: migration_20261206_171320_engagement_rollups.up,
     down: migration_20261206_171320_engagement_rollups.down,
-    name: '20261206_171320_engagement_rollups'
+    name: '20261206_171320_engagement_rollups',
+  },
+  {
+    up: migration_20261206_172508_engagement_events_by_day.up,
+    down: migration_20261206_172508_engagement_events_by_day.down,
+    name: '20261206_172508_engagement_events_by_day'
   },
 ];

@@ -271,6 +271,15 @@ const expectAudienceMatches = async () => {
   }
 }
 
+/** The days (YYYYMMDD) that have their own partition of engagement_events. */
+const partitionDays = async () =>
+  (
+    await rows<{ day: string }>(sql`SELECT right(c.relname, 8) AS day
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent = 'engagement_events'::regclass AND c.relname ~ '^engagement_events_[0-9]{8}$'
+      ORDER BY 1`)
+  ).map((row) => row.day)
+
 const mark = async () =>
   (
     await rows<{ mark: number; top: number }>(sql`SELECT
@@ -338,14 +347,52 @@ describe('engagement rollups', () => {
     expect(wrong).toBe(0)
   })
 
-  it('the retention purge takes whole days of events and what the rollups counted of them', async () => {
-    // Events from 13 months and a few days ago, rolled up, then purged.
+  it('each UTC day has its partition, made days ahead by the rollup', async () => {
+    await rollUpEngagementEvents(app.payload)
+    const days = await partitionDays()
+    for (let ahead = 0; ahead <= 7; ahead++) {
+      const day = new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10)
+      expect(days, day).toContain(day.replaceAll('-', ''))
+    }
+    // A row goes to its day's partition; one of a day without a partition to the default one.
+    const [stored] = await rows<{ partition: string; day: string }>(sql`
+      INSERT INTO engagement_events (event_type, created_at) VALUES ('download', now())
+      RETURNING tableoid::regclass::text AS partition,
+        'engagement_events_' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') AS day`)
+    expect(stored.partition).toBe(stored.day)
+    const [{ waiting }] = await rows<{ waiting: number }>(sql`
+      SELECT count(*)::int AS waiting FROM engagement_events_default
+      WHERE created_at >= '2026-05-01' AND created_at < '2026-05-10'`)
+    expect(waiting).toBeGreaterThan(0)
+  })
+
+  it('the retention purge drops whole days of events and what the rollups counted of them', async () => {
+    // Events from 13 months and a few days ago, in the partitions of their days, rolled up.
     const old = new Date(Date.now() - 400 * 86_400_000)
     old.setUTCHours(0, 0, 0, 0)
+    const oldDay = old.toISOString().slice(0, 10)
+    await rows(sql`SELECT engagement_events_add_days(${oldDay}::date, ${oldDay}::date + 6)`)
     await insert(makeEvents(4, 300, old.toISOString(), 24 * 6))
     await rollUpEngagementEvents(app.payload)
+    const before = await partitionDays()
+    const cutoffDay = (
+      await rows<{ day: string }>(
+        sql`SELECT to_char(date_trunc('day', now() - interval '13 months', 'UTC') AT TIME ZONE 'UTC', 'YYYYMMDD') AS day`,
+      )
+    )[0].day
+    const expired = before.filter((day) => day < cutoffDay)
+    expect(expired.length).toBeGreaterThan(0)
+    const [{ inExpired }] = await rows<{
+      inExpired: number
+    }>(sql`SELECT count(*)::int AS "inExpired"
+      FROM engagement_events WHERE created_at < date_trunc('day', now() - interval '13 months', 'UTC')`)
+
     const purged = await purgeExpiredData(app.payload)
-    expect(purged.engagementEvents).toBeGreaterThan(0)
+    expect(purged.engagementEvents).toBe(inExpired)
+    // Those days' partitions are gone whole; the younger ones stay.
+    const after = await partitionDays()
+    expect(after.filter((day) => day < cutoffDay)).toEqual([])
+    expect(after).toEqual(before.filter((day) => day >= cutoffDay))
     const [cutoff] = await rows<{ day: string; raw: number; rolled: number; sessions: number }>(sql`
       SELECT date_trunc('day', now() - interval '13 months', 'UTC') AS day,
         (SELECT count(*)::int FROM engagement_events

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { bare, engagement_events, engagement_hourly_counts } from '@/db'
 import { selectRows } from '@/services/admin/paging'
 
-import { DIMENSION_OF, type Dimension, rolledThrough } from './rollup'
+import { DIMENSION_OF, type Dimension, notRolledUp, rolledFloor } from './rollup'
 
 const HOUR = 3_600_000
 
@@ -38,7 +38,7 @@ const edgesOf = ({ since, until }: Span) => {
  * id, so a late or bulk-loaded row counts either here or there, never twice). One statement: one
  * snapshot of the rollup and its mark. Exactly what counting the events themselves gives.
  */
-const countedRows = (dimension: Dimension, span: Span): SQL => {
+const countedRows = (dimension: Dimension, span: Span, floor: number): SQL => {
   const { eventType, value } = DIMENSION_OF[dimension]
   const { since, until, hoursFrom, hoursTo, headTo } = edgesOf(span)
   const h = engagement_hourly_counts
@@ -53,7 +53,7 @@ const countedRows = (dimension: Dimension, span: Span): SQL => {
         AND ${bare(h.hour)} >= ${hoursFrom}::timestamptz AND ${bare(h.hour)} < ${hoursTo}::timestamptz
     UNION ALL ${events(between(since, headTo))}
     UNION ALL ${events(between(hoursTo, until))}
-    UNION ALL ${events(sql`${bare(e.id)} > ${rolledThrough} AND ${between(hoursFrom, hoursTo)}`)}`
+    UNION ALL ${events(sql`${notRolledUp(floor)} AND ${between(hoursFrom, hoursTo)}`)}`
 }
 
 /** Events per value of a dimension in a span, most first (then by value), at most `limit`. */
@@ -66,7 +66,7 @@ export const topValues = async (
   (
     await selectRows<{ bucket: string; count: number }>(
       payload,
-      sql`SELECT bucket, sum(n)::int AS count FROM (${countedRows(dimension, span)}) counted
+      sql`SELECT bucket, sum(n)::int AS count FROM (${countedRows(dimension, span, await rolledFloor(payload))}) counted
       ${withoutNull ? sql`WHERE bucket IS NOT NULL` : sql``}
       GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${limit}`,
     )
@@ -77,23 +77,23 @@ export const valueCounts = async (payload: Payload, dimension: Dimension, span: 
   (
     await selectRows<{ bucket: string | null; count: number }>(
       payload,
-      sql`SELECT bucket, sum(n)::int AS count FROM (${countedRows(dimension, span)}) counted GROUP BY 1`,
+      sql`SELECT bucket, sum(n)::int AS count FROM (${countedRows(dimension, span, await rolledFloor(payload))}) counted GROUP BY 1`,
     )
   ).map(({ bucket, count }) => ({ label: bucket, count }))
 
 /** Events of a dimension per UTC day (`YYYY-MM-DD`) in a span; days without any are left out. */
-export const dayCounts = (payload: Payload, dimension: Dimension, span: Span) =>
+export const dayCounts = async (payload: Payload, dimension: Dimension, span: Span) =>
   selectRows<{ date: string; count: number }>(
     payload,
     sql`SELECT to_char(counted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, sum(n)::int AS count
-      FROM (${countedRows(dimension, span)}) counted GROUP BY 1`,
+      FROM (${countedRows(dimension, span, await rolledFloor(payload))}) counted GROUP BY 1`,
   )
 
 /** How many events of a dimension (every value) in a span. */
 export const totalCount = async (payload: Payload, dimension: Dimension, span: Span) => {
   const [row] = await selectRows<{ count: number }>(
     payload,
-    sql`SELECT coalesce(sum(n), 0)::int AS count FROM (${countedRows(dimension, span)}) counted`,
+    sql`SELECT coalesce(sum(n), 0)::int AS count FROM (${countedRows(dimension, span, await rolledFloor(payload))}) counted`,
   )
   return row?.count ?? 0
 }

@@ -14,7 +14,14 @@ import { DEFAULT_PRODUCT, PRODUCTS, type Product } from '@/lib/constants'
 import { selectRows } from '@/services/admin/paging'
 
 import { percent } from './periods'
-import { isProductView, isWaitlistView, productOf, rolledThrough, visitorView } from './rollup'
+import {
+  isProductView,
+  isWaitlistView,
+  notRolledUp,
+  productOf,
+  rolledFloor,
+  visitorView,
+} from './rollup'
 
 const entry = alias(waitlist_entries, 'entry')
 
@@ -58,6 +65,7 @@ export const productFunnels = async (payload: Payload, since: string, until: str
   const w = waitlist_entries
   const s = engagement_session_days
   const v = engagement_visitor_days
+  const floor = await rolledFloor(payload)
   const onDays = sql`${bare(s.date)} >= ${first}::date AND ${bare(s.date)} <= ${last}::date`
   const rows = await selectRows<{ step: FunnelStep; product: string | null; count: number }>(
     payload,
@@ -65,7 +73,7 @@ export const productFunnels = async (payload: Payload, since: string, until: str
         SELECT ${bare(e.sessionId)}, ${isWaitlistView} AND NOT ${isProductView} AS plain,
           ${isWaitlistView} AND ${isProductView} AS named_view,
           CASE WHEN ${isWaitlistView} AND ${isProductView} THEN ${productOf} END AS named_product
-        FROM ${e} WHERE ${bare(e.id)} > ${rolledThrough} AND ${inRange(e.createdAt)} AND ${visitorView}),
+        FROM ${e} WHERE ${notRolledUp(floor)} AND ${inRange(e.createdAt)} AND ${visitorView}),
       waitlist_visits AS (
         SELECT ${bare(s.sessionId, s.waitlistViews, s.productViews, s.products)} FROM ${s}
         WHERE ${onDays} AND (${bare(s.waitlistViews)} > 0 OR ${bare(s.productViews)} > 0)

@@ -18,6 +18,8 @@ import { pagePath } from './pages'
 export const ROLLUP = 'engagement_events'
 /** Rows rolled up per transaction: an upgraded site's backlog goes in short steps. */
 const CHUNK = 50_000
+/** The events' daily partitions are made this many days ahead (decision 0195). */
+const DAYS_AHEAD = 7
 
 const e = engagement_events
 const h = engagement_hourly_counts
@@ -60,9 +62,22 @@ export const isWaitlistView = sql`${pagePath()} = '/waitlist'`
 export const isProductView = sql`coalesce(${bare(e.eventData)} ~ ${PRODUCT_VIEW}, false)`
 export const productOf = sql`substring(${bare(e.eventData)} FROM ${PRODUCT_OF})`
 
-/** The id through which engagement_events is rolled up, read inside a statement. */
-export const rolledThrough = sql`(SELECT ${bare(state.rolledThrough)} FROM ${state}
-  WHERE ${bare(state.name)} = ${ROLLUP})`
+/**
+ * The events not yet rolled up, for a statement that also reads the rollups: ids above the mark as
+ * the statement's own snapshot sees it (so each row is counted in one place). `floor` is the mark
+ * read just before (it only grows), given as a value so the planner sees how few rows lie above
+ * it and reads them through the primary key.
+ */
+export const notRolledUp = (floor: number) =>
+  sql`${bare(e.id)} > ${floor}::int AND ${bare(e.id)} > (SELECT ${bare(state.rolledThrough)}
+    FROM ${state} WHERE ${bare(state.name)} = ${ROLLUP})`
+
+/** The rollup's mark now (see notRolledUp). */
+export const rolledFloor = async (payload: Payload): Promise<number> => {
+  const { rows } = await payload.db.drizzle.execute(sql`SELECT ${bare(state.rolledThrough)} AS mark
+    FROM ${state} WHERE ${bare(state.name)} = ${ROLLUP}`)
+  return Number((rows[0] as { mark?: number } | undefined)?.mark ?? 0)
+}
 
 /**
  * The highest id below which every row of engagement_events is committed. Ids are handed out when
@@ -150,10 +165,13 @@ const rollRows = async (
  * whatever their time: events from the endpoint, rows loaded straight into the table (COPY) and
  * late rows for an hour already rolled up alike. Runs every minute on one instance at a time
  * (another one running it is skipped); an upgraded site's existing events go in on the first runs,
- * CHUNK rows per transaction. The reads add the rows not yet rolled up, so figures are exact at
+ * CHUNK rows per transaction. It also makes the events' daily partitions ahead. The reads add the rows not yet rolled up, so figures are exact at
  * any moment. Returns the rows rolled up.
  */
 export const rollUpEngagementEvents = async (payload: Payload): Promise<number> => {
+  // Each UTC day's partition of the events, a week ahead (none made when they exist).
+  await payload.db.drizzle.execute(sql`SELECT engagement_events_add_days(
+    (now() AT TIME ZONE 'UTC')::date, (now() AT TIME ZONE 'UTC')::date + ${DAYS_AHEAD}::int)`)
   const through = await settledId(payload)
   if (through === undefined) return 0
   let total = 0
