@@ -190,7 +190,8 @@ export default async function benchScaleEvents(bench: Bench) {
     const seedSeconds = await seedEvents(client, EVENTS)
     const [{ size }] = (
       await client.query<{ size: string }>(
-        `SELECT pg_size_pretty(pg_total_relation_size('engagement_events')) AS size`,
+        `SELECT pg_size_pretty(sum(pg_total_relation_size(inhrelid))) AS size
+          FROM pg_inherits WHERE inhparent = 'engagement_events'::regclass`,
       )
     ).rows
     console.log(`  ${seedSeconds.toFixed(0)} s; the table with its indexes: ${size}`)

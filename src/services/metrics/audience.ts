@@ -55,7 +55,7 @@ export const computeAudienceMetrics = async (
   const starts: Record<string, Date | undefined> = periodStarts(now)
   // Page views from the rollups (decision 0195), one count a period.
   const viewCounts = Promise.all(
-    PERIODS.map((period) => totalCount(payload, 'page', { since: starts[period]?.toISOString() })),
+    PERIODS.map((period) => totalCount(payload, 'views', { since: starts[period]?.toISOString() })),
   )
   const [waitlistRows, referralRows, newsletterRows, contactRows, parentRows, viewRow, pageRows] =
     await Promise.all([

@@ -61,7 +61,7 @@ export const overview = async (payload: Payload, range: DateRange) => {
       sql`SELECT ${day(n.subscribedAt)} AS date, count(*)::int AS count
         FROM ${n} WHERE ${within(n.subscribedAt)} GROUP BY 1`,
     ),
-    dayCounts(payload, 'page', span),
+    dayCounts(payload, 'views', span),
     topPages(payload, since, until),
     valueCounts(payload, 'scroll', span),
     selectRows<Record<string, number>>(
@@ -75,7 +75,7 @@ export const overview = async (payload: Payload, range: DateRange) => {
         (SELECT count(*) FROM ${c})::int AS contacts,
         (SELECT count(*) FROM ${c} WHERE ${bare(c.status)} = 'unread')::int AS "unreadContacts"`,
     ),
-    totalCount(payload, 'page', span),
+    totalCount(payload, 'views', span),
     // Where page views came from (decision 0111): the link's UTM source, else the other site.
     topValues(payload, 'source', span),
     topValues(payload, 'campaign', span, { withoutNull: true }),

@@ -34,13 +34,15 @@ const DEPTH_OF = '"depth"\\s*:\\s*(\\d{1,3})'
 const PRODUCT_VIEW = '"event"\\s*:\\s*"product-specific-engagement"'
 const PRODUCT_OF = '"product"\\s*:\\s*"([a-z-]{1,40})"'
 
-export const DIMENSIONS = ['page', 'source', 'campaign', 'device', 'scroll'] as const
+export const DIMENSIONS = ['views', 'page', 'source', 'campaign', 'device', 'scroll'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
 /** The source of a page view with neither UTM tags nor another site's referrer. */
 export const DIRECT = 'Direct'
 
 /** The event type each dimension counts, and an event's value in it. */
 export const DIMENSION_OF: Record<Dimension, { eventType: string; value: SQL }> = {
+  // Page views with no value: the totals and the charts by day read one row an hour.
+  views: { eventType: 'page_view', value: sql`NULL::text` },
   page: { eventType: 'page_view', value: pagePath() },
   // Where a page view came from (decision 0111): the link's UTM source, else the other site.
   source: {
