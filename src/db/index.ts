@@ -13,6 +13,7 @@ export {
   engagement_rollup_state,
   engagement_session_days,
   engagement_visitor_days,
+  engagement_waitlist_days,
   page_cache_revalidations,
   waitlist_line_counts,
 } from './schema-extensions'

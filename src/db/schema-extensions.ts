@@ -6,6 +6,7 @@
  */
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import {
+  boolean,
   date,
   doublePrecision,
   index,
@@ -80,14 +81,30 @@ export const engagement_session_days = pgTable(
     /** The waitlist page's product events, and the products they named. */
     productViews: integer('product_views').notNull(),
     products: text('products').array().notNull(),
+    /** The session was seen on other days too: the funnel groups its days (else it is summed). */
+    multiDay: boolean('multi_day').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.date, table.sessionId] }),
     index('engagement_session_days_session_idx').on(table.sessionId, table.date),
-    index('engagement_session_days_waitlist_idx')
+    index('engagement_session_days_multi_day_idx')
       .on(table.date)
-      .where(sql`${table.waitlistViews} > 0 OR ${table.productViews} > 0`),
+      .where(sql`${table.multiDay} AND (${table.waitlistViews} > 0 OR ${table.productViews} > 0)`),
   ],
+)
+
+/**
+ * Per UTC day and product, the sessions seen on that day only that reached the product's waitlist
+ * page (its product event, or more plain views than product events for the default product).
+ */
+export const engagement_waitlist_days = pgTable(
+  'engagement_waitlist_days',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    product: text('product').notNull(),
+    sessions: integer('sessions').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.date, table.product] })],
 )
 
 /**
@@ -165,6 +182,7 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   schema.tables.engagement_hourly_counts = engagement_hourly_counts
   schema.tables.engagement_session_days = engagement_session_days
   schema.tables.engagement_visitor_days = engagement_visitor_days
+  schema.tables.engagement_waitlist_days = engagement_waitlist_days
   schema.tables.engagement_rollup_state = engagement_rollup_state
   return schema
 }

@@ -25,6 +25,7 @@ import * as migration_20261128_083433_page_cache_revalidations from './20261128_
 import * as migration_20261128_084206_waitlist_confirm_expires from './20261128_084206_waitlist_confirm_expires';
 import * as migration_20261206_171320_engagement_rollups from './20261206_171320_engagement_rollups';
 import * as migration_20261206_172508_engagement_events_by_day from './20261206_172508_engagement_events_by_day';
+import * as migration_20261206_175837_engagement_waitlist_days from './20261206_175837_engagement_waitlist_days';
 
 export const migrations = [
   {
@@ -160,6 +161,11 @@ export const migrations = [
   {
     up: migration_20261206_172508_engagement_events_by_day.up,
     down: migration_20261206_172508_engagement_events_by_day.down,
-    name: '20261206_172508_engagement_events_by_day'
+    name: '20261206_172508_engagement_events_by_day',
+  },
+  {
+    up: migration_20261206_175837_engagement_waitlist_days.up,
+    down: migration_20261206_175837_engagement_waitlist_days.down,
+    name: '20261206_175837_engagement_waitlist_days'
   },
 ];

@@ -53,8 +53,8 @@ type Event = Record<string, string | null>
 
 /**
  * `count` events from `start` over `hours` hours, a third of them on whole hours and at the last
- * millisecond before one (the edges a wrong boundary would move), sessions that come back on
- * other days, the waitlist page with and without its product event, the shared anonymous session
+ * millisecond before one (the edges a wrong boundary would move), sessions seen on one day and
+ * sessions that come back on other days (a later call's `d…` sessions fall on other days), the waitlist page with and without its product event, the shared anonymous session
  * and events without a session.
  */
 const makeEvents = (seed: number, count: number, start: string, hours: number): Event[] => {
@@ -66,7 +66,12 @@ const makeEvents = (seed: number, count: number, start: string, hours: number): 
     const edge = next()
     const offset = edge < 0.15 ? 0 : edge < 0.3 ? 3_600_000 - 1 : Math.floor(next() * 3_600_000)
     const at = new Date(begin + hour * 3_600_000 + offset).toISOString()
-    const session = next() < 0.1 ? pick(['anonymous', null]) : `s${Math.floor(next() * 60)}`
+    const session =
+      next() < 0.1
+        ? pick(['anonymous', null])
+        : next() < 0.5
+          ? `d${Math.floor(hour / 24)}-${Math.floor(next() * 12)}`
+          : `s${Math.floor(next() * 60)}`
     const type = next() < 0.75 ? 'page_view' : next() < 0.7 ? 'scroll' : 'download'
     const page = pick(PAGES)
     const source = pick(SOURCES)

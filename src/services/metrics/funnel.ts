@@ -8,6 +8,7 @@ import {
   engagement_events,
   engagement_session_days,
   engagement_visitor_days,
+  engagement_waitlist_days,
   waitlist_entries,
 } from '@/db'
 import { DEFAULT_PRODUCT, PRODUCTS, type Product } from '@/lib/constants'
@@ -19,6 +20,7 @@ import {
   isWaitlistView,
   notRolledUp,
   productOf,
+  reachedProducts,
   rolledFloor,
   visitorView,
 } from './rollup'
@@ -65,6 +67,7 @@ export const productFunnels = async (payload: Payload, since: string, until: str
   const w = waitlist_entries
   const s = engagement_session_days
   const v = engagement_visitor_days
+  const wd = engagement_waitlist_days
   const floor = await rolledFloor(payload)
   const onDays = sql`${bare(s.date)} >= ${first}::date AND ${bare(s.date)} <= ${last}::date`
   const rows = await selectRows<{ step: FunnelStep; product: string | null; count: number }>(
@@ -74,9 +77,17 @@ export const productFunnels = async (payload: Payload, since: string, until: str
           ${isWaitlistView} AND ${isProductView} AS named_view,
           CASE WHEN ${isWaitlistView} AND ${isProductView} THEN ${productOf} END AS named_product
         FROM ${e} WHERE ${notRolledUp(floor)} AND ${inRange(e.createdAt)} AND ${visitorView}),
+      pending AS (SELECT DISTINCT ${bare(e.sessionId)} FROM unrolled WHERE plain OR named_view),
+      regrouped AS (
+        SELECT ${bare(s.sessionId, s.waitlistViews, s.productViews, s.products)} FROM ${s}
+        WHERE ${onDays} AND NOT ${bare(s.multiDay)}
+          AND ${bare(s.sessionId)} IN (SELECT ${bare(e.sessionId)} FROM pending)),
       waitlist_visits AS (
         SELECT ${bare(s.sessionId, s.waitlistViews, s.productViews, s.products)} FROM ${s}
-        WHERE ${onDays} AND (${bare(s.waitlistViews)} > 0 OR ${bare(s.productViews)} > 0)
+        WHERE ${onDays} AND ${bare(s.multiDay)}
+          AND (${bare(s.waitlistViews)} > 0 OR ${bare(s.productViews)} > 0)
+        UNION ALL
+        SELECT * FROM regrouped
         UNION ALL
         SELECT ${bare(e.sessionId)}, plain::int, named_view::int,
           CASE WHEN named_product IS NULL THEN '{}'::text[] ELSE ARRAY[named_product] END
@@ -95,7 +106,16 @@ export const productFunnels = async (payload: Payload, since: string, until: str
         + (SELECT count(DISTINCT ${bare(e.sessionId)}) FROM unrolled u WHERE NOT EXISTS (
             SELECT 1 FROM ${s} WHERE ${s.sessionId} = u.${bare(e.sessionId)} AND ${onDays})))::int AS count
       UNION ALL
-      SELECT 'waitlistPage', named_product, count(*)::int FROM reached GROUP BY named_product
+      SELECT 'waitlistPage', named_product, sum(n)::int FROM (
+        SELECT named_product, 1 AS n FROM reached
+        UNION ALL
+        SELECT ${bare(wd.product)}, ${bare(wd.sessions)} FROM ${wd}
+        WHERE ${bare(wd.date)} >= ${first}::date AND ${bare(wd.date)} <= ${last}::date
+        UNION ALL
+        SELECT reached.named_product, -1 FROM ${s} CROSS JOIN ${reachedProducts}
+        WHERE ${onDays} AND NOT ${s.multiDay}
+          AND ${s.sessionId} IN (SELECT ${bare(e.sessionId)} FROM pending)) waitlist_sessions
+      GROUP BY named_product
       UNION ALL
       SELECT 'signups', ${bare(w.product)}::text, count(*)::int FROM ${w}
       WHERE ${inRange(w.joinedAt)} GROUP BY ${bare(w.product)}

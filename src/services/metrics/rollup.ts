@@ -2,14 +2,16 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import {
+  alias,
   bare,
   engagement_events,
   engagement_hourly_counts,
   engagement_rollup_state,
   engagement_session_days,
   engagement_visitor_days,
+  engagement_waitlist_days,
 } from '@/db'
-import { ANONYMOUS_SESSION } from '@/lib/constants'
+import { ANONYMOUS_SESSION, DEFAULT_PRODUCT } from '@/lib/constants'
 import { inTransaction } from '@/services/shared/transaction'
 
 import { pagePath } from './pages'
@@ -25,6 +27,8 @@ const e = engagement_events
 const h = engagement_hourly_counts
 const s = engagement_session_days
 const v = engagement_visitor_days
+const wd = engagement_waitlist_days
+const otherDay = alias(engagement_session_days, 'other_day')
 const state = engagement_rollup_state
 
 // Each figure's value of one event, shared by the rollup and the reads of rows not yet rolled up.
@@ -73,6 +77,14 @@ export const productOf = sql`substring(${bare(e.eventData)} FROM ${PRODUCT_OF})`
 export const notRolledUp = (floor: number) =>
   sql`${bare(e.id)} > ${floor}::int AND ${bare(e.id)} > (SELECT ${bare(state.rolledThrough)}
     FROM ${state} WHERE ${bare(state.name)} = ${ROLLUP})`
+
+/**
+ * The products whose waitlist page a session's day reached, for a row of engagement_session_days
+ * (`LATERAL`, as `named_product`): those its product events named, and the default product when
+ * it had more plain views of the page than product events.
+ */
+export const reachedProducts = sql`LATERAL (SELECT unnest(${s.products})
+  UNION SELECT ${DEFAULT_PRODUCT}::text WHERE ${s.waitlistViews} > ${s.productViews}) AS reached (named_product)`
 
 /** The rollup's mark now (see notRolledUp). */
 export const rolledFloor = async (payload: Payload): Promise<number> => {
@@ -135,6 +147,26 @@ const rollRows = async (
     SELECT DISTINCT b.${bare(s.sessionId)} AS session FROM (${batch}) b
     WHERE NOT EXISTS (SELECT 1 FROM ${s} WHERE ${s.sessionId} = b.${bare(s.sessionId)} AND ${s.date} = b.${bare(s.date)})`)
   const sessions = moved.map((row) => String((row as { session: string }).session))
+  // Sessions whose waitlist-page day may change: those with such views now, and those seen on a
+  // new day (a session seen on several days leaves the per-day counts).
+  const { rows: waitlist } = await db.execute(sql`
+    SELECT DISTINCT b.${bare(s.sessionId)} AS session FROM (${batch}) b WHERE plain OR named_view`)
+  const touched = [
+    ...new Set([
+      ...sessions,
+      ...waitlist.map((row) => String((row as { session: string }).session)),
+    ]),
+  ]
+  const recountWaitlist = (sign: number) =>
+    db.execute(sql`
+      INSERT INTO ${wd} (${bare(wd.date, wd.product, wd.sessions)})
+      SELECT ${s.date}, reached.named_product, ${sign} * count(*)::int
+      FROM ${s} CROSS JOIN ${reachedProducts}
+      WHERE ${s.sessionId} = ANY(${sql.param(touched)}::text[]) AND NOT ${s.multiDay}
+      GROUP BY 1, 2
+      ON CONFLICT (${bare(wd.date, wd.product)})
+        DO UPDATE SET ${bare(wd.sessions)} = ${wd.sessions} + excluded.${bare(wd.sessions)}`)
+  if (touched.length > 0) await recountWaitlist(-1)
   const recount = (sign: number) =>
     db.execute(sql`
       INSERT INTO ${v} (${bare(v.date, v.previousDate, v.sessions)})
@@ -157,8 +189,16 @@ const rollRows = async (
       ${bare(s.productViews)} = ${s.productViews} + excluded.${bare(s.productViews)},
       ${bare(s.products)} = ARRAY(SELECT DISTINCT p FROM unnest(${s.products} || excluded.${bare(s.products)}) AS p ORDER BY p)`)
   if (sessions.length > 0) {
+    await db.execute(sql`UPDATE ${s} SET ${bare(s.multiDay)} = true
+      WHERE ${bare(s.sessionId)} = ANY(${sql.param(sessions)}::text[]) AND NOT ${s.multiDay}
+        AND EXISTS (SELECT 1 FROM ${engagement_session_days} ${otherDay}
+          WHERE ${otherDay.sessionId} = ${s.sessionId} AND ${otherDay.date} <> ${s.date})`)
     await recount(1)
     await db.execute(sql`DELETE FROM ${v} WHERE ${bare(v.sessions)} = 0`)
+  }
+  if (touched.length > 0) {
+    await recountWaitlist(1)
+    await db.execute(sql`DELETE FROM ${wd} WHERE ${bare(wd.sessions)} = 0`)
   }
 }
 
@@ -205,4 +245,5 @@ export const purgeRollupsBefore = async (payload: Payload, before: string) => {
   await db.execute(sql`DELETE FROM ${h} WHERE ${bare(h.hour)} < ${before}::timestamptz`)
   await db.execute(sql`DELETE FROM ${s} WHERE ${bare(s.date)} < ${before}::date`)
   await db.execute(sql`DELETE FROM ${v} WHERE ${bare(v.date)} < ${before}::date`)
+  await db.execute(sql`DELETE FROM ${wd} WHERE ${bare(wd.date)} < ${before}::date`)
 }
