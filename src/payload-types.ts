@@ -170,6 +170,7 @@ export interface Config {
       sendCampaign: TaskSendCampaign;
       sendSequenceSteps: TaskSendSequenceSteps;
       rollupDeliverabilityMetrics: TaskRollupDeliverabilityMetrics;
+      rollupEngagementEvents: TaskRollupEngagementEvents;
       purgeExpiredData: TaskPurgeExpiredData;
       importNewsletterSubscribers: TaskImportNewsletterSubscribers;
       schedulePublish: TaskSchedulePublish;
@@ -1116,6 +1117,7 @@ export interface PayloadJob {
           | 'sendCampaign'
           | 'sendSequenceSteps'
           | 'rollupDeliverabilityMetrics'
+          | 'rollupEngagementEvents'
           | 'purgeExpiredData'
           | 'importNewsletterSubscribers'
           | 'schedulePublish';
@@ -1158,6 +1160,7 @@ export interface PayloadJob {
         | 'sendCampaign'
         | 'sendSequenceSteps'
         | 'rollupDeliverabilityMetrics'
+        | 'rollupEngagementEvents'
         | 'purgeExpiredData'
         | 'importNewsletterSubscribers'
         | 'schedulePublish'
@@ -1239,10 +1242,6 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'analytics-events';
         value: number | AnalyticsEvent;
-      } | null)
-    | ({
-        relationTo: 'engagement-events';
-        value: number | EngagementEvent;
       } | null)
     | ({
         relationTo: 'consents';
@@ -2270,6 +2269,16 @@ export interface TaskRollupDeliverabilityMetrics {
   input?: unknown;
   output: {
     days?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRollupEngagementEvents".
+ */
+export interface TaskRollupEngagementEvents {
+  input?: unknown;
+  output: {
+    rows?: number | null;
   };
 }
 /**

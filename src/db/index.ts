@@ -8,7 +8,15 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { PgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 export * from './schema.generated'
-export { page_cache_revalidations, waitlist_line_counts } from './schema-extensions'
+export {
+  engagement_hourly_counts,
+  engagement_rollup_state,
+  engagement_session_days,
+  engagement_visitor_days,
+  engagement_waitlist_days,
+  page_cache_revalidations,
+  waitlist_line_counts,
+} from './schema-extensions'
 export { alias } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 /**

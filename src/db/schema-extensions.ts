@@ -6,6 +6,8 @@
  */
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import {
+  boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -15,6 +17,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
 
@@ -40,6 +43,92 @@ export const page_cache_revalidations = pgTable('page_cache_revalidations', {
   tag: text('tag').primaryKey(),
   revalidatedAt: timestamp('revalidated_at', { withTimezone: true, mode: 'string' }).notNull(),
   expireSeconds: doublePrecision('expire_seconds'),
+})
+
+/**
+ * Engagement events rolled up (decision 0195): per UTC hour, how many events had each value of a
+ * dimension (`page`, `source`, `campaign` and `device` of page views, `scroll` depth). Sums over
+ * hours answer every count and top list of the dashboard.
+ */
+export const engagement_hourly_counts = pgTable(
+  'engagement_hourly_counts',
+  {
+    dimension: text('dimension').notNull(),
+    hour: timestamp('hour', { withTimezone: true, mode: 'string' }).notNull(),
+    value: text('value'),
+    events: integer('events').notNull(),
+  },
+  (table) => [
+    unique('engagement_hourly_counts_key')
+      .on(table.dimension, table.hour, table.value)
+      .nullsNotDistinct(),
+  ],
+)
+
+/**
+ * Each tab session's page views per UTC day (decision 0195), with its views of the waitlist page:
+ * distinct visitors and the funnel's sessions over a range of days, exactly. The shared anonymous
+ * session is no one visitor and is left out.
+ */
+export const engagement_session_days = pgTable(
+  'engagement_session_days',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    sessionId: text('session_id').notNull(),
+    pageViews: integer('page_views').notNull(),
+    /** Views of /waitlist without the page's own product event (the default product's). */
+    waitlistViews: integer('waitlist_views').notNull(),
+    /** The waitlist page's product events, and the products they named. */
+    productViews: integer('product_views').notNull(),
+    products: text('products').array().notNull(),
+    /** The session was seen on other days too: the funnel groups its days (else it is summed). */
+    multiDay: boolean('multi_day').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.date, table.sessionId] }),
+    index('engagement_session_days_session_idx').on(table.sessionId, table.date),
+    index('engagement_session_days_multi_day_idx')
+      .on(table.date)
+      .where(sql`${table.multiDay} AND (${table.waitlistViews} > 0 OR ${table.productViews} > 0)`),
+  ],
+)
+
+/**
+ * Per UTC day and product, the sessions seen on that day only that reached the product's waitlist
+ * page (its product event, or more plain views than product events for the default product).
+ */
+export const engagement_waitlist_days = pgTable(
+  'engagement_waitlist_days',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    product: text('product').notNull(),
+    sessions: integer('sessions').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.date, table.product] })],
+)
+
+/**
+ * Sessions per UTC day by the day the same session was last seen before (none: its first day).
+ * Distinct sessions over days a..b are the sessions of those days whose day before is none or
+ * before a: a sum over a few rows, however many sessions there were.
+ */
+export const engagement_visitor_days = pgTable(
+  'engagement_visitor_days',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    previousDate: date('previous_date', { mode: 'string' }),
+    sessions: integer('sessions').notNull(),
+  },
+  (table) => [
+    unique('engagement_visitor_days_key').on(table.date, table.previousDate).nullsNotDistinct(),
+  ],
+)
+
+/** How far the rollups have read engagement_events: every row up to this id is in them. */
+export const engagement_rollup_state = pgTable('engagement_rollup_state', {
+  name: text('name').primaryKey(),
+  rolledThrough: integer('rolled_through').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull(),
 })
 
 const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
@@ -90,5 +179,10 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   }
   schema.tables.waitlist_line_counts = waitlist_line_counts
   schema.tables.page_cache_revalidations = page_cache_revalidations
+  schema.tables.engagement_hourly_counts = engagement_hourly_counts
+  schema.tables.engagement_session_days = engagement_session_days
+  schema.tables.engagement_visitor_days = engagement_visitor_days
+  schema.tables.engagement_waitlist_days = engagement_waitlist_days
+  schema.tables.engagement_rollup_state = engagement_rollup_state
   return schema
 }

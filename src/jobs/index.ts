@@ -11,6 +11,7 @@ import { importNewsletterSubscribers } from './import-newsletter-subscribers'
 import { purgeExpiredData } from './purge-expired-data'
 import { timerTick } from './queue'
 import { rollupDeliverabilityMetrics } from './rollup-deliverability'
+import { rollupEngagementEvents } from './rollup-engagement'
 import { sendCampaign } from './send-campaign'
 import { sendEmail } from './send-email'
 import { sendSequenceSteps } from './send-sequence-steps'
@@ -30,6 +31,7 @@ export const jobs = (): JobsConfig => ({
     sendCampaign,
     sendSequenceSteps,
     rollupDeliverabilityMetrics,
+    rollupEngagementEvents,
     purgeExpiredData,
     importNewsletterSubscribers,
   ],

@@ -19,11 +19,12 @@ const MINUTE = 60_000
 const DAY = 86_400_000
 
 /**
- * The next run of each periodic task: sequence steps every minute, the rollup at 00:10 UTC, the
- * retention purge at 03:30 UTC.
+ * The next run of each periodic task: sequence steps and the engagement rollup every minute, the
+ * deliverability rollup at 00:10 UTC, the retention purge at 03:30 UTC.
  */
 const PERIODIC = [
   { task: 'sendSequenceSteps', next: (now: number) => Math.ceil((now + 1) / MINUTE) * MINUTE },
+  { task: 'rollupEngagementEvents', next: (now: number) => Math.ceil((now + 1) / MINUTE) * MINUTE },
   {
     task: 'rollupDeliverabilityMetrics',
     next: (now: number) => Math.floor((now - 10 * MINUTE) / DAY) * DAY + DAY + 10 * MINUTE,

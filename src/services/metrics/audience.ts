@@ -4,15 +4,21 @@ import type { Payload } from 'payload'
 import {
   bare,
   contact_messages,
-  engagement_events,
   newsletter_subscribers,
   parent_engagements,
   waitlist_entries,
 } from '@/db'
 import { PRODUCTS, type Product } from '@/lib/constants'
 
-import { topPages } from './pages'
-import { type PeriodCounts, percent, periodCountColumns, toPeriodCounts } from './periods'
+import { topPages, totalCount } from './events'
+import {
+  PERIODS,
+  type PeriodCounts,
+  percent,
+  periodCountColumns,
+  periodStarts,
+  toPeriodCounts,
+} from './periods'
 import { withoutEmails } from './without-emails'
 
 /**
@@ -46,8 +52,12 @@ export const computeAudienceMetrics = async (
   const w = waitlist_entries
   const n = newsletter_subscribers
   const c = contact_messages
-  const e = engagement_events
-  const [waitlistRows, referralRows, newsletterRows, contactRows, parentRows, viewRows, pageRows] =
+  const starts: Record<string, Date | undefined> = periodStarts(now)
+  // Page views from the rollups (decision 0195), one count a period.
+  const viewCounts = Promise.all(
+    PERIODS.map((period) => totalCount(payload, 'views', { since: starts[period]?.toISOString() })),
+  )
+  const [waitlistRows, referralRows, newsletterRows, contactRows, parentRows, viewRow, pageRows] =
     await Promise.all([
       run(sql`SELECT ${bare(w.product)}::text AS product, ${periodCountColumns(w.joinedAt, now)},
           count(*) FILTER (WHERE ${bare(w.status)} = 'active') AS active,
@@ -66,8 +76,9 @@ export const computeAudienceMetrics = async (
         FROM ${c}`),
       run(sql`SELECT ${periodCountColumns(parent_engagements.submittedAt, now)}
         FROM ${parent_engagements}`),
-      run(sql`SELECT ${periodCountColumns(e.createdAt, now)}
-        FROM ${e} WHERE ${bare(e.eventType)} = 'page_view'`),
+      viewCounts.then((counts) =>
+        Object.fromEntries(PERIODS.map((period, index) => [period, counts[index]])),
+      ),
       topPages(payload, new Date(now.getTime() - 30 * 86_400_000).toISOString()),
     ])
 
@@ -87,7 +98,7 @@ export const computeAudienceMetrics = async (
   ) as AudienceMetrics['waitlist']['byProduct']
   const waitlist = toPeriodCounts(total)
   const newsletter = toPeriodCounts(newsletterRows[0])
-  const views = toPeriodCounts(viewRows[0])
+  const views = toPeriodCounts(viewRow)
 
   return {
     generatedAt: now.toISOString(),

@@ -1,11 +1,10 @@
-import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 
 import {
   bare,
   contact_messages,
-  engagement_events,
   newsletter_subscribers,
   waitlist_entries,
   waitlist_line_counts,
@@ -13,13 +12,12 @@ import {
 import { PRODUCTS } from '@/lib/constants'
 import { selectRows } from '@/services/admin/paging'
 
+import { dayCounts, topPages, topValues, totalCount, valueCounts } from './events'
 import { productFunnels } from './funnel'
-import { topPages } from './pages'
 import { boundsOf, type DateRange, datesOf } from './range'
 
 export const SCROLL_DEPTHS = [25, 50, 75, 90] as const
-/** The source of a page view with neither UTM tags nor another site's referrer. */
-export const DIRECT = 'Direct'
+export { DIRECT } from './rollup'
 
 type DayCount = { date: string; count: number }
 const byKey = (rows: (DayCount & { product?: string })[]) =>
@@ -27,7 +25,8 @@ const byKey = (rows: (DayCount & { product?: string })[]) =>
 
 /**
  * The dashboard's charts over a range of UTC days, each series filled with zeros for quiet days:
- * one grouped query per chart, plus one for the totals and one for the funnels.
+ * one grouped query per chart, plus one for the totals and one for the funnels. Every figure from
+ * engagement events is read from their rollups (decision 0195).
  */
 export const overview = async (payload: Payload, range: DateRange) => {
   const dates = datesOf(range)
@@ -35,18 +34,10 @@ export const overview = async (payload: Payload, range: DateRange) => {
   const day = (column: PgColumn) => sql`to_char(${bare(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
   const within = (column: PgColumn) =>
     sql`${bare(column)} >= ${since} AND ${bare(column)} < ${until}`
-  const e = engagement_events
+  const span = { since, until }
   const w = waitlist_entries
   const n = newsletter_subscribers
   const c = contact_messages
-
-  const pageViewsInRange = sql`${bare(e.eventType)} = 'page_view' AND ${within(e.createdAt)}`
-  const top = (label: SQL, where: SQL = sql`true`) =>
-    selectRows<{ label: string; count: number }>(
-      payload,
-      sql`SELECT ${label} AS label, count(*)::int AS count FROM ${e}
-        WHERE ${pageViewsInRange} AND ${where} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`,
-    )
   const [
     signups,
     newsletter,
@@ -54,6 +45,7 @@ export const overview = async (payload: Payload, range: DateRange) => {
     pages,
     scroll,
     [totals],
+    pageViewTotal,
     sources,
     campaigns,
     devices,
@@ -69,20 +61,9 @@ export const overview = async (payload: Payload, range: DateRange) => {
       sql`SELECT ${day(n.subscribedAt)} AS date, count(*)::int AS count
         FROM ${n} WHERE ${within(n.subscribedAt)} GROUP BY 1`,
     ),
-    selectRows<DayCount>(
-      payload,
-      sql`SELECT ${day(e.createdAt)} AS date, count(*)::int AS count FROM ${e}
-        WHERE ${pageViewsInRange} GROUP BY 1`,
-    ),
+    dayCounts(payload, 'views', span),
     topPages(payload, since, until),
-    // eventData is JSON text written by visitors: read the depth with a pattern, never a cast
-    // that one malformed row would make fail.
-    selectRows<{ depth: number; count: number }>(
-      payload,
-      sql`SELECT substring(${bare(e.eventData)} FROM '"depth"\\s*:\\s*(\\d{1,3})')::int AS depth,
-        count(*)::int AS count FROM ${e}
-        WHERE ${bare(e.eventType)} = 'scroll' AND ${within(e.createdAt)} GROUP BY 1`,
-    ),
+    valueCounts(payload, 'scroll', span),
     selectRows<Record<string, number>>(
       payload,
       // The waitlist's size from the line counters its triggers keep (decision 0124), not a count.
@@ -92,20 +73,20 @@ export const overview = async (payload: Payload, range: DateRange) => {
         (SELECT count(*) FROM ${n} WHERE ${bare(n.subscribedAt)} < ${since})::int
           AS "newsletterBefore",
         (SELECT count(*) FROM ${c})::int AS contacts,
-        (SELECT count(*) FROM ${c} WHERE ${bare(c.status)} = 'unread')::int AS "unreadContacts",
-        (SELECT count(*) FROM ${e} WHERE ${pageViewsInRange})::int AS "pageViews"`,
+        (SELECT count(*) FROM ${c} WHERE ${bare(c.status)} = 'unread')::int AS "unreadContacts"`,
     ),
+    totalCount(payload, 'views', span),
     // Where page views came from (decision 0111): the link's UTM source, else the other site.
-    top(sql`coalesce(${bare(e.utmSource)}, ${bare(e.referrerHost)}, ${DIRECT})`),
-    top(bare(e.utmCampaign), sql`${bare(e.utmCampaign)} IS NOT NULL`),
-    top(sql`coalesce(${bare(e.deviceType)}, 'other')`),
+    topValues(payload, 'source', span),
+    topValues(payload, 'campaign', span, { withoutNull: true }),
+    topValues(payload, 'device', span),
     productFunnels(payload, since, until),
   ])
 
   const signupCounts = byKey(signups)
   const newsletterCounts = byKey(newsletter)
   const pageViewCounts = byKey(pageViews)
-  const depthCounts = new Map(scroll.map((row) => [row.depth, row.count]))
+  const depthCounts = new Map(scroll.map((row) => [Number(row.label), row.count]))
   return {
     days: dates.length,
     from: range.from,
@@ -132,7 +113,7 @@ export const overview = async (payload: Payload, range: DateRange) => {
       newsletter: totals.newsletter,
       contacts: totals.contacts,
       unreadContacts: totals.unreadContacts,
-      pageViews: totals.pageViews,
+      pageViews: pageViewTotal,
     },
   }
 }

@@ -1,8 +1,6 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
-import type { Payload } from 'payload'
 
 import { bare, engagement_events } from '@/db'
-import { selectRows } from '@/services/admin/paging'
 
 /**
  * The one rule for what a page is: the stored path with any query string and fragment cut, and
@@ -12,18 +10,3 @@ import { selectRows } from '@/services/admin/paging'
  */
 export const pagePath = (column: SQL = bare(engagement_events.page)): SQL =>
   sql`nullif(split_part(split_part(${column}, '#', 1), '?', 1), '')`
-
-export type PageCount = { page: string; count: number }
-
-/** The ten most viewed pages between `since` (included) and `until` (excluded, if given). */
-export const topPages = (payload: Payload, since: string, until?: string): Promise<PageCount[]> => {
-  const e = engagement_events
-  return selectRows<PageCount>(
-    payload,
-    sql`SELECT ${pagePath()} AS page, count(*)::int AS count FROM ${e}
-      WHERE ${bare(e.eventType)} = 'page_view' AND ${bare(e.createdAt)} >= ${since}::timestamptz
-        ${until ? sql`AND ${bare(e.createdAt)} < ${until}::timestamptz` : sql``}
-        AND ${pagePath()} IS NOT NULL
-      GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`,
-  )
-}

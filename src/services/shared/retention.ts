@@ -2,6 +2,7 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { forgetStalePreviews } from '../admin/newsletter-import'
+import { purgeRollupsBefore } from '../metrics/rollup'
 import {
   analytics_events,
   bare,
@@ -76,11 +77,27 @@ export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
     sql`DELETE FROM ${analytics_events} WHERE ${bare(analytics_events.id)} IN (SELECT ${bare(analytics_events.id)} FROM ${analytics_events}
       WHERE ${bare(analytics_events.createdAt)} < ${eventsBefore} LIMIT ${BATCH}) RETURNING 1`,
   )
-  const engagementEvents = await inBatches(
-    payload,
-    sql`DELETE FROM ${engagement_events} WHERE ${bare(engagement_events.id)} IN (SELECT ${bare(engagement_events.id)} FROM ${engagement_events}
-      WHERE ${bare(engagement_events.createdAt)} < ${eventsBefore} LIMIT ${BATCH}) RETURNING 1`,
-  )
+  // Engagement events go by whole UTC days (kept up to a day longer): their days' partitions are
+  // dropped, what else is older (the default partition's rows) deleted, and what the rollups
+  // counted of them goes with them (decision 0195).
+  const [{ day: engagementBefore }] = (
+    await payload.db.drizzle.execute(
+      sql`SELECT to_char(date_trunc('day', ${eventsBefore}, 'UTC') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS day`,
+    )
+  ).rows as { day: string }[]
+  const [{ dropped }] = (
+    await payload.db.drizzle.execute(
+      sql`SELECT engagement_events_drop_days(${engagementBefore}::date)::int AS dropped`,
+    )
+  ).rows as { dropped: number }[]
+  const engagementEvents =
+    dropped +
+    (await inBatches(
+      payload,
+      sql`DELETE FROM ${engagement_events} WHERE ${bare(engagement_events.id)} IN (SELECT ${bare(engagement_events.id)} FROM ${engagement_events}
+      WHERE ${bare(engagement_events.createdAt)} < ${engagementBefore}::timestamptz LIMIT ${BATCH}) RETURNING 1`,
+    ))
+  await purgeRollupsBefore(payload, engagementBefore)
   // Opens, clicks, bounces, complaints and unsubscribes of sent emails: events like the others.
   const emailEvents = await inBatches(
     payload,
