@@ -324,7 +324,7 @@ export interface EmailLog {
   htmlContent?: string | null;
   emailType: 'reply' | 'newsletter' | 'broadcast' | 'confirmation' | 'welcome' | 'sequence';
   sentAt?: string | null;
-  status: 'queued' | 'sent' | 'failed' | 'bounced' | 'skipped';
+  status: 'queued' | 'sent' | 'failed' | 'bounced' | 'skipped' | 'interrupted';
   contact?: (number | null) | ContactMessage;
   waitlistEntry?: (number | null) | WaitlistEntry;
   aiGenerated?: boolean | null;
@@ -338,6 +338,8 @@ export interface EmailLog {
   campaign?: (number | null) | Campaign;
   attempts?: number | null;
   claimedAt?: string | null;
+  claimedBy?: string | null;
+  sendingAt?: string | null;
   deliveredAt?: string | null;
   lastError?: string | null;
   skipReason?: string | null;
@@ -354,7 +356,7 @@ export interface Campaign {
   name: string;
   subject?: string | null;
   type?: string | null;
-  status: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+  status: 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled';
   audience?: ('all-newsletter' | 'all-active' | 'all-inactive' | 'all-waitlist') | null;
   message?: string | null;
   htmlContent?: string | null;
@@ -364,6 +366,7 @@ export interface Campaign {
   idempotencyKey?: string | null;
   recipientCursor?: string | null;
   totalRecipients?: number | null;
+  queuedAt?: string | null;
   totalSent?: number | null;
   totalDelivered?: number | null;
   totalOpens?: number | null;
@@ -1484,6 +1487,8 @@ export interface EmailLogsSelect<T extends boolean = true> {
   campaign?: T;
   attempts?: T;
   claimedAt?: T;
+  claimedBy?: T;
+  sendingAt?: T;
   deliveredAt?: T;
   lastError?: T;
   skipReason?: T;
@@ -1601,6 +1606,7 @@ export interface CampaignsSelect<T extends boolean = true> {
   idempotencyKey?: T;
   recipientCursor?: T;
   totalRecipients?: T;
+  queuedAt?: T;
   totalSent?: T;
   totalDelivered?: T;
   totalOpens?: T;

@@ -8,7 +8,11 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { PgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 export * from './schema.generated'
-export { page_cache_revalidations, waitlist_line_counts } from './schema-extensions'
+export {
+  email_send_rate,
+  page_cache_revalidations,
+  waitlist_line_counts,
+} from './schema-extensions'
 export { alias } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 /**

@@ -42,6 +42,16 @@ export const page_cache_revalidations = pgTable('page_cache_revalidations', {
   expireSeconds: doublePrecision('expire_seconds'),
 })
 
+/**
+ * The sending rate every instance shares (decision 0200): one token bucket per key, refilled at
+ * the configured messages per second; an instance takes tokens in one UPDATE before it sends.
+ */
+export const email_send_rate = pgTable('email_send_rate', {
+  key: text('key').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true, mode: 'string' }).notNull(),
+})
+
 const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
 
 /** Addresses are looked up case-insensitively (lower(email) = lower($1)): one index per table for it. */
@@ -78,6 +88,16 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
       ),
     }),
   })
+  // A campaign's messages still to send, claimed in id order (services/campaigns/send-mail.ts):
+  // the rows already sent stay out of the index, so a claim does not step over them.
+  extendTable({
+    table: schema.tables.email_logs,
+    extraConfig: (table) => ({
+      email_logs_campaign_queued_idx: index('email_logs_campaign_queued_idx')
+        .on(table.campaign, table.id)
+        .where(sql`${table.status} = 'queued' AND ${table.campaign} IS NOT NULL`),
+    }),
+  })
   for (const name of EMAIL_LOOKUP_TABLES) {
     extendTable({
       table: schema.tables[name],
@@ -90,5 +110,6 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   }
   schema.tables.waitlist_line_counts = waitlist_line_counts
   schema.tables.page_cache_revalidations = page_cache_revalidations
+  schema.tables.email_send_rate = email_send_rate
   return schema
 }

@@ -23,6 +23,7 @@ import * as migration_20261125_141025_email_events_visitor from './20261125_1410
 import * as migration_20261128_052344_drop_account_lock from './20261128_052344_drop_account_lock';
 import * as migration_20261128_083433_page_cache_revalidations from './20261128_083433_page_cache_revalidations';
 import * as migration_20261128_084206_waitlist_confirm_expires from './20261128_084206_waitlist_confirm_expires';
+import * as migration_20261206_170630_campaign_sending from './20261206_170630_campaign_sending';
 
 export const migrations = [
   {
@@ -148,6 +149,11 @@ export const migrations = [
   {
     up: migration_20261128_084206_waitlist_confirm_expires.up,
     down: migration_20261128_084206_waitlist_confirm_expires.down,
-    name: '20261128_084206_waitlist_confirm_expires'
+    name: '20261128_084206_waitlist_confirm_expires',
+  },
+  {
+    up: migration_20261206_170630_campaign_sending.up,
+    down: migration_20261206_170630_campaign_sending.down,
+    name: '20261206_170630_campaign_sending'
   },
 ];
