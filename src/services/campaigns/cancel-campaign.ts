@@ -67,7 +67,7 @@ export const cancelCampaign = (payload: Payload, user: AdminUser, id: number) =>
     dropped AS (
       DELETE FROM ${j} WHERE ${bare(j.taskSlug)} = 'sendCampaign' AND ${bare(j.processing)} IS NOT true
         AND (${bare(j.input)}->>'campaignId')::int IN (SELECT ${bare(c.id)} FROM changed)),
-    skipped AS (
+    left_unsent AS (
       UPDATE ${l} SET ${bare(l.status)} = 'skipped', ${bare(l.skipReason)} = 'campaign cancelled',
         ${bare(l.updatedAt)} = now()
       WHERE ${bare(l.campaign)} IN (SELECT ${bare(c.id)} FROM changed) AND ${bare(l.status)} = 'queued'

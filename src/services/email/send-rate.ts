@@ -37,15 +37,15 @@ export const takeSendTokens = async (
   const take = () =>
     db.execute(sql`
       WITH cur AS (
-        SELECT clock_timestamp() AS at, least(${burst}::float8, ${bare(r.tokens)}
+        SELECT clock_timestamp() AS taken_at, least(${burst}::float8, ${bare(r.tokens)}
           + ${rate}::float8 * extract(epoch FROM clock_timestamp() - ${bare(r.refilledAt)})) AS avail
         FROM ${r} WHERE ${bare(r.key)} = ${BUCKET} FOR UPDATE),
       g AS (
-        SELECT at, avail, CASE WHEN ${force} THEN ${wanted}::int
-          ELSE greatest(0, least(${wanted}::int, floor(avail)::int)) END AS granted FROM cur)
-      UPDATE ${r} SET ${bare(r.tokens)} = g.avail - g.granted, ${bare(r.refilledAt)} = g.at
+        SELECT taken_at, avail, CASE WHEN ${force} THEN ${wanted}::int
+          ELSE greatest(0, least(${wanted}::int, floor(avail)::int)) END AS given FROM cur)
+      UPDATE ${r} SET ${bare(r.tokens)} = g.avail - g.given, ${bare(r.refilledAt)} = g.taken_at
       FROM g WHERE ${bare(r.key)} = ${BUCKET}
-      RETURNING g.granted, g.avail - g.granted AS left_over`)
+      RETURNING g.given, g.avail - g.given AS left_over`)
   let result = await take()
   if (result.rows.length === 0) {
     await db.execute(sql`
@@ -53,8 +53,8 @@ export const takeSendTokens = async (
       ON CONFLICT (${bare(r.key)}) DO NOTHING`)
     result = await take()
   }
-  const row = result.rows[0] as { granted: number; left_over: number }
-  const granted = Number(row.granted)
+  const row = result.rows[0] as { given: number; left_over: number }
+  const granted = Number(row.given)
   const leftOver = Number(row.left_over)
   return { granted, waitMs: granted < wanted ? (1000 * Math.max(0.05, 1 - leftOver)) / rate : 0 }
 }
