@@ -5,7 +5,7 @@ import path from 'node:path'
  * Another app process on the same database working the email queue
  * (tests/helpers/drain-email-queue.ts): `ready` once it has opened Payload, `done` with the number
  * of jobs it ran when it exits. With `{ afterGo: true }` it works the queue only once `go()` is
- * called (ready, but idle until then).
+ * called (ready, but idle until then). `kill()` stops it outright (SIGKILL): `done` then rejects.
  */
 export const runOtherQueueProcess = (
   env: Record<string, string> = {},
@@ -40,5 +40,9 @@ export const runOtherQueueProcess = (
       else reject(new Error(`queue process exited with ${code}: ${output}`))
     })
   })
-  return { ready, done, go }
+  const kill = () => {
+    done.catch(() => undefined)
+    child.kill('SIGKILL')
+  }
+  return { ready, done, go, kill }
 }

@@ -156,18 +156,29 @@ const sendOne = async (payload: Payload, row: ClaimedEmail): Promise<boolean> =>
 /**
  * Writes the start of each message's SMTP exchange before it begins (one statement for the
  * messages starting at once): only a message still queued, claimed by this instance and not
- * started, of a campaign still sending, starts. True when this one did.
+ * started, of a campaign still sending, starts. The skip rule is asked once more here, so a
+ * bounce or an unsubscribe since the claim still stops it (marked skipped with the reason).
+ * True when this one started.
  */
 const markStarted = batched(async (payload: Payload, ids: number[]) => {
+  const e = alias(email_logs, 'e')
   const result = await payload.db.drizzle.execute(sql`
-    UPDATE ${email_logs} ${l} SET ${bare(email_logs.sendingAt)} = now(),
+    WITH startable AS (
+      SELECT ${e.id}, ${skipReasonSql(sql`${e.toEmail}`, sql`${e.emailType}`, sql`coalesce(${e.isBulk}, false)`)}
+        AS ${bare(email_logs.skipReason)}
+      FROM ${email_logs} ${e} JOIN ${campaigns} ${c} ON ${c.id} = ${e.campaign} AND ${c.status} = 'sending'
+      WHERE ${e.id} = ANY(${sql.param(ids)}::int[]) AND ${e.claimedBy} = ${INSTANCE}
+        AND ${e.status} = 'queued' AND ${e.sendingAt} IS NULL
+      FOR UPDATE OF ${e})
+    UPDATE ${email_logs} ${l} SET
+      ${bare(email_logs.sendingAt)} = CASE WHEN s.${bare(email_logs.skipReason)} IS NULL THEN now() END,
+      ${bare(email_logs.status)} = CASE WHEN s.${bare(email_logs.skipReason)} IS NULL THEN ${l.status} ELSE 'skipped' END,
+      ${bare(email_logs.skipReason)} = s.${bare(email_logs.skipReason)},
       ${bare(email_logs.attempts)} = coalesce(${l.attempts}, 0) + 1
-    FROM ${campaigns} ${c}
-    WHERE ${l.id} = ANY(${sql.param(ids)}::int[]) AND ${l.claimedBy} = ${INSTANCE}
-      AND ${l.status} = 'queued' AND ${l.sendingAt} IS NULL
-      AND ${c.id} = ${l.campaign} AND ${c.status} = 'sending'
-    RETURNING ${l.id}`)
-  const started = new Set((result.rows as { id: number }[]).map((row) => Number(row.id)))
+    FROM startable s WHERE ${l.id} = s.${bare(email_logs.id)}
+    RETURNING ${l.id}, s.${bare(email_logs.skipReason)}`)
+  const rows = result.rows as { id: number; skip_reason: string | null }[]
+  const started = new Set(rows.filter((row) => !row.skip_reason).map((row) => Number(row.id)))
   return ids.map((id) => started.has(id))
 }, 500)
 
