@@ -5,7 +5,8 @@ import path from 'node:path'
  * Another app process on the same database working the email queue
  * (tests/helpers/drain-email-queue.ts): `ready` once it has opened Payload, `done` with the number
  * of jobs it ran when it exits. With `{ afterGo: true }` it works the queue only once `go()` is
- * called (ready, but idle until then). `kill()` stops it outright (SIGKILL): `done` then rejects.
+ * called (ready, but idle until then). `kill()` stops it outright (SIGKILL, to the process that
+ * runs the app itself: it is started without scripts/run-ts.mjs in between): `done` then rejects.
  */
 export const runOtherQueueProcess = (
   env: Record<string, string> = {},
@@ -14,7 +15,7 @@ export const runOtherQueueProcess = (
   const root = path.resolve(import.meta.dirname, '../..')
   const child = spawn(
     process.execPath,
-    ['scripts/run-ts.mjs', 'tests/helpers/drain-email-queue.ts'],
+    ['--import', 'tsx', 'tests/helpers/drain-email-queue.ts'],
     {
       cwd: root,
       env: { ...process.env, ...env, ...(afterGo ? { DRAIN_AFTER_GO: '1' } : {}) },
