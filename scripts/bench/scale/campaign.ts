@@ -62,6 +62,8 @@ class CountingServer {
   port = 0
 
   async start() {
+    // A killed sender's connections end with a reset: nothing to do about it here.
+    this.server.on('error', () => undefined)
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()))
     this.port = (this.server.server.address() as { port: number }).port
   }

@@ -26,6 +26,8 @@ export const serverEnv = (
   TRUST_PROXY: '0',
   // Every test signs up from 127.0.0.1; the limits themselves are covered by integration tests.
   RATE_LIMIT_FACTOR: '0',
+  // Campaign mail as fast as the outbox takes it; the shared rate is an integration test's.
+  EMAIL_RATE_PER_SECOND: '10000',
   ...extra,
 })
 
