@@ -11,6 +11,8 @@ import { loggableError } from '@/lib/loggable-error'
 import { type ClaimedEmail, MAX_ATTEMPTS, type Sent, markSent, transmit } from '../email/deliver'
 import { skipReasonSql } from '../email/eligibility'
 import { sendBurst, takeSendTokens } from '../email/send-rate'
+import { sendsForReal } from '../email/transport'
+import { unsubscribeTokensFor } from '../email/unsubscribe-links'
 
 /** This process, as written on the messages it claims (email_logs.claimed_by). */
 const INSTANCE = randomUUID()
@@ -41,12 +43,17 @@ export const sendCampaignMail = async (
   const until = Date.now() + budgetMs
   await settleAbandoned(payload)
   let settled = 0
-  for (;;) {
-    const claimed = await claimBatch(payload, batchSize())
-    if (claimed.length === 0) break
-    settled += await sendBatch(payload, claimed)
-    if (Date.now() >= until) break
+  // Two lanes, each claiming and sending batches of its own: while one waits for its batch's
+  // last messages and claims the next, the other keeps the connections busy.
+  const lane = async () => {
+    for (;;) {
+      const claimed = await claimBatch(payload, batchSize())
+      if (claimed.length === 0) break
+      settled += await sendBatch(payload, claimed)
+      if (Date.now() >= until) break
+    }
   }
+  await Promise.all([lane(), lane()])
   if (settled > 0) await finishCampaigns(payload)
   return settled
 }
@@ -109,10 +116,17 @@ const claimBatch = async (payload: Payload, size: number): Promise<ClaimedEmail[
 
 /**
  * Sends a claimed batch as the shared rate allows: tokens are taken for what is left, that many
- * messages go (SMTP_POOL_SIZE × 2 at once, so every pooled connection stays busy), and the
+ * messages go (SMTP_POOL_SIZE at once in each of the two lanes), and the
  * batch waits for the next token when the bucket is empty.
  */
 const sendBatch = async (payload: Payload, rows: ClaimedEmail[]): Promise<number> => {
+  // The List-Unsubscribe tokens of the whole batch in one statement.
+  const tokens = sendsForReal()
+    ? await unsubscribeTokensFor(
+        payload,
+        rows.filter((row) => row.is_bulk).map((row) => row.to_email),
+      )
+    : new Map<string, string>()
   let done = 0
   let settled = 0
   while (done < rows.length) {
@@ -123,10 +137,11 @@ const sendBatch = async (payload: Payload, rows: ClaimedEmail[]): Promise<number
     const worker = async () => {
       while (next < chunk.length) {
         const row = chunk[next++]
-        if (await sendOne(payload, row)) settled++
+        if (await sendOne(payload, row, tokens.get(row.to_email.toLowerCase()))) settled++
       }
     }
-    const workers = Math.min(chunk.length, env().SMTP_POOL_SIZE * 2)
+    // The two lanes together keep twice the pool's connections' worth in flight.
+    const workers = Math.min(chunk.length, env().SMTP_POOL_SIZE)
     await Promise.all(Array.from({ length: workers }, worker))
     if (done < rows.length) await sleep(waitMs)
   }
@@ -137,14 +152,18 @@ const sendBatch = async (payload: Payload, rows: ClaimedEmail[]): Promise<number
  * One message: started (or given up when the claim is no longer this instance's or the campaign
  * was paused or cancelled), sent, settled. True when it was settled here.
  */
-const sendOne = async (payload: Payload, row: ClaimedEmail): Promise<boolean> => {
+const sendOne = async (
+  payload: Payload,
+  row: ClaimedEmail,
+  token: string | undefined,
+): Promise<boolean> => {
   if (!(await markStarted(payload, row.id))) {
     await release(payload, row.id)
     return false
   }
   let sent: Sent
   try {
-    sent = await transmit(payload, row)
+    sent = await transmit(payload, row, token)
   } catch (error) {
     await settleFailure(payload, row, error)
     return true

@@ -115,7 +115,12 @@ export type Sent = { id: number; providerId: string | null; raw: string | null }
  * Builds a claimed message and hands it to the transport (the SMTP exchange); resolves once the
  * server accepted it, with what markSent records. Throws what the transport threw.
  */
-export const transmit = async (payload: Payload, row: ClaimedEmail): Promise<Sent> => {
+export const transmit = async (
+  payload: Payload,
+  row: ClaimedEmail,
+  /** The recipient's unsubscribe token when the caller read it already (a campaign's batch). */
+  knownToken?: string,
+): Promise<Sent> => {
   // Secrets go into the message only when it leaves the machine: the development outbox keeps
   // what it built on the log row, so it builds the redacted copy (decision 0061).
   const isLeaving = sendsForReal()
@@ -125,7 +130,7 @@ export const transmit = async (payload: Payload, row: ClaimedEmail): Promise<Sen
       : body
   const headers = row.is_bulk
     ? listUnsubscribeHeaders(
-        isLeaving ? await unsubscribeTokenFor(payload, row.to_email) : REDACTED,
+        isLeaving ? (knownToken ?? (await unsubscribeTokenFor(payload, row.to_email))) : REDACTED,
       )
     : {}
   // Every message has both parts: a text-only body gets an HTML part made from it.
