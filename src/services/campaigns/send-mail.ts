@@ -84,34 +84,26 @@ const finishCampaigns = async (payload: Payload) => {
 
 /**
  * Claims up to `size` queued messages of sending campaigns in one statement (FOR UPDATE SKIP
- * LOCKED: concurrent instances take different ones), oldest campaign first. The skip rule is
- * checked here, against suppressions, unsubscribes and preferences as they are now: a bounce or
- * an unsubscribe that arrived during the send is honoured for the rest of it (the message is
- * marked skipped with the reason and not returned). Free: never claimed, or the claim's lease
- * ran out before it started (a retry waits by holding a claim dated into the future).
+ * LOCKED: concurrent instances take different ones), oldest campaign first. Free: never claimed,
+ * or the claim's lease ran out before it started (a retry waits by holding a claim dated into the
+ * future). The skip rule is asked when each message starts (markStarted), after its claim.
  */
 const claimBatch = async (payload: Payload, size: number): Promise<ClaimedEmail[]> => {
   const e = alias(email_logs, 'e')
   const result = await payload.db.drizzle.execute(sql`
     WITH picked AS (
-      SELECT ${e.id}, ${skipReasonSql(sql`${e.toEmail}`, sql`${e.emailType}`, sql`coalesce(${e.isBulk}, false)`)}
-        AS ${bare(email_logs.skipReason)}
-      FROM ${email_logs} ${e}
+      SELECT ${e.id} FROM ${email_logs} ${e}
       WHERE ${e.status} = 'queued' AND ${e.campaign} IN (
           SELECT ${c.id} FROM ${campaigns} ${c} WHERE ${c.status} = 'sending')
         AND ${e.sendingAt} IS NULL
         AND (${e.claimedAt} IS NULL OR ${e.claimedAt} < now() - ${lease()})
       ORDER BY ${e.campaign}, ${e.id} LIMIT ${size} FOR UPDATE OF ${e} SKIP LOCKED)
-    UPDATE ${email_logs} ${l} SET
-      ${bare(email_logs.claimedAt)} = CASE WHEN p.${bare(email_logs.skipReason)} IS NULL THEN now() END,
-      ${bare(email_logs.claimedBy)} = CASE WHEN p.${bare(email_logs.skipReason)} IS NULL THEN ${INSTANCE} END,
-      ${bare(email_logs.status)} = CASE WHEN p.${bare(email_logs.skipReason)} IS NULL THEN ${l.status} ELSE 'skipped' END,
-      ${bare(email_logs.skipReason)} = p.${bare(email_logs.skipReason)},
-      ${bare(email_logs.updatedAt)} = now()
+    UPDATE ${email_logs} ${l} SET ${bare(email_logs.claimedAt)} = now(),
+      ${bare(email_logs.claimedBy)} = ${INSTANCE}, ${bare(email_logs.updatedAt)} = now()
     FROM picked p WHERE ${l.id} = p.${bare(email_logs.id)}
     RETURNING ${l.id}, ${l.toEmail}, ${l.subject}, ${l.message}, ${l.htmlContent}, ${l.emailType},
-      ${l.isBulk}, ${l.messageId}, ${l.attempts}, p.${bare(email_logs.skipReason)}`)
-  return (result.rows as ClaimedEmail[]).filter((row) => !row.skip_reason)
+      ${l.isBulk}, ${l.messageId}, ${l.attempts}, NULL AS ${bare(email_logs.skipReason)}`)
+  return result.rows as ClaimedEmail[]
 }
 
 /**
@@ -175,8 +167,9 @@ const sendOne = async (
 /**
  * Writes the start of each message's SMTP exchange before it begins (one statement for the
  * messages starting at once): only a message still queued, claimed by this instance and not
- * started, of a campaign still sending, starts. The skip rule is asked once more here, so a
- * bounce or an unsubscribe since the claim still stops it (marked skipped with the reason).
+ * started, of a campaign still sending, starts. The skip rule (suppression list, erasure,
+ * preferences) is asked here, just before the exchange, so a bounce or an unsubscribe that arrived
+ * during the send stops every message that has not started (marked skipped with the reason).
  * True when this one started.
  */
 const markStarted = batched(async (payload: Payload, ids: number[]) => {
