@@ -13,15 +13,11 @@ export const runOtherQueueProcess = (
   { afterGo = false }: { afterGo?: boolean } = {},
 ) => {
   const root = path.resolve(import.meta.dirname, '../..')
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tests/helpers/drain-email-queue.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, ...env, ...(afterGo ? { DRAIN_AFTER_GO: '1' } : {}) },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  )
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/drain-email-queue.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, ...(afterGo ? { DRAIN_AFTER_GO: '1' } : {}) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const go = () => {
     child.stdin.end('go\n')
   }
