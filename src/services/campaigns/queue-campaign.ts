@@ -54,11 +54,13 @@ export const queueCampaign = async (
 ): Promise<CampaignRun> => {
   const db = payload.db.drizzle
   const k = campaigns
-  // A paused campaign's recipients are still written (nothing is sent while it is paused).
+  // A paused campaign's recipients are still written (nothing is sent while it is paused); one
+  // whose every recipient is written has nothing left for this job.
   const started = await db.execute(sql`
     UPDATE ${k} SET ${bare(k.status)} = (CASE WHEN ${bare(k.status)} = 'scheduled' THEN 'sending'
         ELSE ${bare(k.status)} END)::${enumType(enum_campaigns_status)}, ${bare(k.updatedAt)} = now()
     WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.status)} IN ('scheduled', 'sending', 'paused')
+      AND ${bare(k.queuedAt)} IS NULL
       AND (${bare(k.scheduledAt)} IS NULL OR ${bare(k.scheduledAt)} <= now())
     RETURNING ${bare(k.audience, k.subject, k.message, k.htmlContent, k.type, k.sentBy, k.totalRecipients)}`)
   const campaign = started.rows[0] as StartedCampaign | undefined
