@@ -325,7 +325,7 @@ export interface EmailLog {
   htmlContent?: string | null;
   emailType: 'reply' | 'newsletter' | 'broadcast' | 'confirmation' | 'welcome' | 'sequence';
   sentAt?: string | null;
-  status: 'queued' | 'sent' | 'failed' | 'bounced' | 'skipped';
+  status: 'queued' | 'sent' | 'failed' | 'bounced' | 'skipped' | 'interrupted';
   contact?: (number | null) | ContactMessage;
   waitlistEntry?: (number | null) | WaitlistEntry;
   aiGenerated?: boolean | null;
@@ -339,6 +339,8 @@ export interface EmailLog {
   campaign?: (number | null) | Campaign;
   attempts?: number | null;
   claimedAt?: string | null;
+  claimedBy?: string | null;
+  sendingAt?: string | null;
   deliveredAt?: string | null;
   lastError?: string | null;
   skipReason?: string | null;
@@ -355,7 +357,7 @@ export interface Campaign {
   name: string;
   subject?: string | null;
   type?: string | null;
-  status: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+  status: 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled';
   audience?: ('all-newsletter' | 'all-active' | 'all-inactive' | 'all-waitlist') | null;
   message?: string | null;
   htmlContent?: string | null;
@@ -365,6 +367,7 @@ export interface Campaign {
   idempotencyKey?: string | null;
   recipientCursor?: string | null;
   totalRecipients?: number | null;
+  queuedAt?: string | null;
   totalSent?: number | null;
   totalDelivered?: number | null;
   totalOpens?: number | null;
@@ -1483,6 +1486,8 @@ export interface EmailLogsSelect<T extends boolean = true> {
   campaign?: T;
   attempts?: T;
   claimedAt?: T;
+  claimedBy?: T;
+  sendingAt?: T;
   deliveredAt?: T;
   lastError?: T;
   skipReason?: T;
@@ -1600,6 +1605,7 @@ export interface CampaignsSelect<T extends boolean = true> {
   idempotencyKey?: T;
   recipientCursor?: T;
   totalRecipients?: T;
+  queuedAt?: T;
   totalSent?: T;
   totalDelivered?: T;
   totalOpens?: T;

@@ -50,6 +50,8 @@ export const Campaigns: CollectionConfig = {
     // Progress of the job: recipients are queued in address order; the last address queued.
     { name: 'recipientCursor', type: 'text', admin: readOnly },
     { name: 'totalRecipients', type: 'number', min: 0, admin: readOnly },
+    // When every recipient had been written to the email log (the sending goes on after it).
+    { name: 'queuedAt', type: 'date', admin: readOnly },
     total('totalSent'),
     total('totalDelivered'),
     total('totalOpens'),

@@ -40,6 +40,10 @@ export const EmailLogs: CollectionConfig = {
     { name: 'campaign', type: 'relationship', relationTo: 'campaigns', index: true },
     { name: 'attempts', type: 'number', defaultValue: 0 },
     { name: 'claimedAt', type: 'date' },
+    // A campaign message (docs/decisions/0200): the instance holding its claim, and when that
+    // instance began the SMTP exchange (set before the send, cleared by nothing).
+    { name: 'claimedBy', type: 'text', admin: { readOnly: true } },
+    { name: 'sendingAt', type: 'date', admin: { readOnly: true } },
     { name: 'deliveredAt', type: 'date' },
     { name: 'lastError', type: 'text' },
     { name: 'skipReason', type: 'text' },

@@ -14,6 +14,7 @@ export {
   engagement_session_days,
   engagement_visitor_days,
   engagement_waitlist_days,
+  email_send_rate,
   page_cache_revalidations,
   waitlist_line_counts,
 } from './schema-extensions'

@@ -131,6 +131,16 @@ export const engagement_rollup_state = pgTable('engagement_rollup_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull(),
 })
 
+/**
+ * The sending rate every instance shares (decision 0200): one token bucket per key, refilled at
+ * the configured messages per second; an instance takes tokens in one UPDATE before it sends.
+ */
+export const email_send_rate = pgTable('email_send_rate', {
+  key: text('key').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true, mode: 'string' }).notNull(),
+})
+
 const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
 
 /** Addresses are looked up case-insensitively (lower(email) = lower($1)): one index per table for it. */
@@ -167,6 +177,16 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
       ),
     }),
   })
+  // A campaign's messages still to send, claimed in id order (services/campaigns/send-mail.ts):
+  // the rows already sent stay out of the index, so a claim does not step over them.
+  extendTable({
+    table: schema.tables.email_logs,
+    extraConfig: (table) => ({
+      email_logs_campaign_queued_idx: index('email_logs_campaign_queued_idx')
+        .on(table.campaign, table.id)
+        .where(sql`${table.status} = 'queued' AND ${table.campaign} IS NOT NULL`),
+    }),
+  })
   for (const name of EMAIL_LOOKUP_TABLES) {
     extendTable({
       table: schema.tables[name],
@@ -184,5 +204,6 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   schema.tables.engagement_visitor_days = engagement_visitor_days
   schema.tables.engagement_waitlist_days = engagement_waitlist_days
   schema.tables.engagement_rollup_state = engagement_rollup_state
+  schema.tables.email_send_rate = email_send_rate
   return schema
 }

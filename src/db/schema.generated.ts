@@ -66,6 +66,7 @@ export const enum_email_logs_status = pgEnum('enum_email_logs_status', [
   'failed',
   'bounced',
   'skipped',
+  'interrupted',
 ])
 export const enum_email_preferences_frequency = pgEnum('enum_email_preferences_frequency', [
   'daily',
@@ -81,6 +82,7 @@ export const enum_campaigns_status = pgEnum('enum_campaigns_status', [
   'draft',
   'scheduled',
   'sending',
+  'paused',
   'sent',
   'cancelled',
 ])
@@ -478,6 +480,8 @@ export const email_logs = pgTable(
     }),
     attempts: numeric('attempts', { mode: 'number' }).default(0),
     claimedAt: timestamp('claimed_at', { mode: 'string', withTimezone: true, precision: 3 }),
+    claimedBy: varchar('claimed_by'),
+    sendingAt: timestamp('sending_at', { mode: 'string', withTimezone: true, precision: 3 }),
     deliveredAt: timestamp('delivered_at', { mode: 'string', withTimezone: true, precision: 3 }),
     lastError: varchar('last_error'),
     skipReason: varchar('skip_reason'),
@@ -701,6 +705,7 @@ export const campaigns = pgTable(
     idempotencyKey: varchar('idempotency_key'),
     recipientCursor: varchar('recipient_cursor'),
     totalRecipients: numeric('total_recipients', { mode: 'number' }),
+    queuedAt: timestamp('queued_at', { mode: 'string', withTimezone: true, precision: 3 }),
     totalSent: numeric('total_sent', { mode: 'number' }).default(0),
     totalDelivered: numeric('total_delivered', { mode: 'number' }).default(0),
     totalOpens: numeric('total_opens', { mode: 'number' }).default(0),

@@ -6,12 +6,14 @@ import type { Payload } from 'payload'
 import { bare, payload_jobs } from '@/db'
 import { EMAIL_QUEUE } from '@/lib/constants'
 import { loggableError } from '@/lib/loggable-error'
+import { sendCampaignMail } from '@/services/campaigns/send-mail'
 import {
   type ClaimedEmail,
   STALE_CLAIM_MINUTES,
   claimEmails,
   sendClaimed,
 } from '@/services/email/deliver'
+import { takeSendTokens } from '@/services/email/send-rate'
 
 import { sendEmail } from './send-email'
 
@@ -100,12 +102,13 @@ const tick = async (payload: Payload, limit: number): Promise<number> => {
         ${bare(payload_jobs.createdAt)} LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING ${bare(payload_jobs.id, payload_jobs.taskSlug, payload_jobs.input, payload_jobs.totalTried)}`)
   const jobs = claimed.rows as ClaimedJob[]
-  if (jobs.length === 0) return 0
   const sends = jobs.filter((job) => job.task_slug === sendEmail.slug)
   if (sends.length > 0) await sendEmails(payload, sends)
   if (sends.length < jobs.length)
     await payload.jobs.run({ queue: RUNNER_QUEUE, limit, silent: { info: true } })
-  return jobs.length
+  // Then campaign mail for about a second (a batch or a few; docs/decisions/0200): mail to one
+  // person queued meanwhile waits at most that long.
+  return jobs.length + (await sendCampaignMail(payload, { budgetMs: 1000 }))
 }
 
 type ClaimedJob = {
@@ -135,6 +138,9 @@ const sendEmails = async (payload: Payload, jobs: ClaimedJob[]) => {
     for (const job of jobs) await retryLater(payload, job, error)
     return
   }
+  // Mail to one person goes at once, but counts against the shared rate (campaigns wait for it).
+  const toSend = claimed.filter((row) => !row.skip_reason).length
+  if (toSend > 0) await takeSendTokens(payload, toSend, { force: true })
   const rows = new Map(claimed.map((row) => [row.id, row]))
   const finished: number[] = []
   const sends: { job: ClaimedJob; row: ClaimedEmail }[] = []
@@ -187,11 +193,10 @@ const retryLater = async (payload: Payload, job: ClaimedJob, error: unknown) => 
 /** Longest a timer tick keeps working a full queue before leaving the rest to the next tick. */
 const TICK_BUDGET_MS = 60_000
 
-/** A timer tick: batch after batch while batches come back full (a big send drains at full speed). */
+/** A timer tick: batch after batch while there is work (a big send drains at full speed). */
 export const timerTick = async (payload: Payload) => {
   const until = Date.now() + TICK_BUDGET_MS
-  const batch = 100
-  while ((await runEmailQueue(payload, batch)) === batch && Date.now() < until);
+  while ((await runEmailQueue(payload, 100)) > 0 && Date.now() < until);
 }
 
 /** Runs the email queue until nothing is due (tests, benchmark, command line). */

@@ -66,8 +66,22 @@ export const EMAIL_TYPES = [
   'welcome',
   'sequence',
 ] as const
-export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'bounced', 'skipped'] as const
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const
+export const EMAIL_STATUSES = [
+  'queued',
+  'sent',
+  'failed',
+  'bounced',
+  'skipped',
+  'interrupted',
+] as const
+export const CAMPAIGN_STATUSES = [
+  'draft',
+  'scheduled',
+  'sending',
+  'paused',
+  'sent',
+  'cancelled',
+] as const
 export const ENROLLMENT_STATUSES = ['active', 'completed', 'stopped'] as const
 export const EMAIL_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const
 

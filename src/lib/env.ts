@@ -67,6 +67,13 @@ const schema = z.object({
   EMAIL_QUEUE_CRON: z.string().min(1).default('*/5 * * * * *'),
   // First retry delay of a failed send; each further retry waits twice as long.
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  // SMTP connections each instance keeps open (its pool), and the messages per second all
+  // instances together may send (one limit, kept in PostgreSQL; SES starts accounts at 14/s).
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(5),
+  EMAIL_RATE_PER_SECOND: z.coerce.number().positive().default(14),
+  // A campaign message claimed by an instance that does not start sending it within this many
+  // seconds is taken by another; one started this long ago and never settled is "interrupted".
+  EMAIL_SEND_LEASE_SECONDS: z.coerce.number().positive().default(120),
   // AI model (OpenAI or any OpenAI-compatible server). Neither URL nor key: the offline assistant.
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().min(1).optional(),

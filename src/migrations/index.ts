@@ -23,6 +23,7 @@ import * as migration_20261125_141025_email_events_visitor from './20261125_1410
 import * as migration_20261128_052344_drop_account_lock from './20261128_052344_drop_account_lock';
 import * as migration_20261128_083433_page_cache_revalidations from './20261128_083433_page_cache_revalidations';
 import * as migration_20261128_084206_waitlist_confirm_expires from './20261128_084206_waitlist_confirm_expires';
+import * as migration_20261206_170630_campaign_sending from './20261206_170630_campaign_sending';
 import * as migration_20261206_171320_engagement_rollups from './20261206_171320_engagement_rollups';
 import * as migration_20261206_172508_engagement_events_by_day from './20261206_172508_engagement_events_by_day';
 import * as migration_20261206_175837_engagement_waitlist_days from './20261206_175837_engagement_waitlist_days';
@@ -152,6 +153,11 @@ export const migrations = [
     up: migration_20261128_084206_waitlist_confirm_expires.up,
     down: migration_20261128_084206_waitlist_confirm_expires.down,
     name: '20261128_084206_waitlist_confirm_expires',
+  },
+  {
+    up: migration_20261206_170630_campaign_sending.up,
+    down: migration_20261206_170630_campaign_sending.down,
+    name: '20261206_170630_campaign_sending',
   },
   {
     up: migration_20261206_171320_engagement_rollups.up,

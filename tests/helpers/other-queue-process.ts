@@ -5,22 +5,19 @@ import path from 'node:path'
  * Another app process on the same database working the email queue
  * (tests/helpers/drain-email-queue.ts): `ready` once it has opened Payload, `done` with the number
  * of jobs it ran when it exits. With `{ afterGo: true }` it works the queue only once `go()` is
- * called (ready, but idle until then).
+ * called (ready, but idle until then). `kill()` stops it outright (SIGKILL, to the process that
+ * runs the app itself: it is started without scripts/run-ts.mjs in between): `done` then rejects.
  */
 export const runOtherQueueProcess = (
   env: Record<string, string> = {},
   { afterGo = false }: { afterGo?: boolean } = {},
 ) => {
   const root = path.resolve(import.meta.dirname, '../..')
-  const child = spawn(
-    process.execPath,
-    ['scripts/run-ts.mjs', 'tests/helpers/drain-email-queue.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, ...env, ...(afterGo ? { DRAIN_AFTER_GO: '1' } : {}) },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  )
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/drain-email-queue.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, ...(afterGo ? { DRAIN_AFTER_GO: '1' } : {}) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const go = () => {
     child.stdin.end('go\n')
   }
@@ -40,5 +37,9 @@ export const runOtherQueueProcess = (
       else reject(new Error(`queue process exited with ${code}: ${output}`))
     })
   })
-  return { ready, done, go }
+  const kill = () => {
+    done.catch(() => undefined)
+    child.kill('SIGKILL')
+  }
+  return { ready, done, go, kill }
 }

@@ -79,7 +79,8 @@ const send = async (recipientType: RecipientType, extra: Record<string, unknown>
     body: { recipientType, subject, content: 'Hello from the universe.', isHtml: false, ...extra },
     token: full,
   })
-  // A group send is a campaign: its job (run here by the queue) writes the recipients' log rows.
+  // A group send is a campaign: its job (run here by the queue) writes the recipients' log rows,
+  // and the same run of the queue sends them.
   if (res.status === 202) await runEmailQueue(app.payload)
   const logs = await app.payload.find({
     collection: 'email-logs',
@@ -127,17 +128,20 @@ describe('POST /api/admin/ai/send-composed', () => {
       id: res.body.campaignId,
       depth: 0,
     })
+    // The queue's run wrote every recipient and sent them (the development outbox).
     expect(campaign).toMatchObject({
       status: 'sent',
       audience: 'all-newsletter',
       type: 'newsletter',
+      queuedAt: expect.any(String),
     })
-    // Queued, not yet delivered: the campaign is still sending.
     expect(await progress(res.body.campaignId)).toMatchObject({
-      status: 'sending',
+      status: 'sent',
       total: 5,
-      queued: 2,
+      queued: 0,
+      sent: 2,
       skipped: 3,
+      remaining: 0,
     })
   })
 

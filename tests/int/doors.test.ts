@@ -145,6 +145,8 @@ const ENDPOINTS: Record<string, Rule | 'any'> = {
   'get /admin/campaigns': ADMIN_READ,
   'get /admin/campaigns/:id': ADMIN_READ,
   'post /admin/campaigns/:id/cancel': only('full'),
+  'post /admin/campaigns/:id/pause': only('full'),
+  'post /admin/campaigns/:id/resume': only('full'),
   'get /admin/audit': only('full'),
   'get /admin/people': only('full'),
   'get /admin/people/export': only('full'),

@@ -1,13 +1,16 @@
 import type { Endpoint } from 'payload'
 
 import { requireAdmin, requireFullAdmin } from '@/access/admin'
-import { cancelCampaign } from '@/services/campaigns/cancel-campaign'
+import { cancelCampaign, pauseCampaign, resumeCampaign } from '@/services/campaigns/cancel-campaign'
 import { campaignProgress, recentCampaigns } from '@/services/campaigns/campaign-progress'
 
 import { handler } from '../http'
 import { adminJson, idOf } from './respond'
 
-/** Composer campaigns (docs/decisions/0118): progress for every admin, cancelling for full ones. */
+/**
+ * Composer campaigns (docs/decisions/0118, 0200): progress for every admin; pausing, resuming and
+ * cancelling for full ones.
+ */
 export const campaignsEndpoints: Endpoint[] = [
   {
     path: '/admin/campaigns',
@@ -25,12 +28,18 @@ export const campaignsEndpoints: Endpoint[] = [
       return adminJson(user, await campaignProgress(req.payload, idOf(req)))
     }),
   },
-  {
-    path: '/admin/campaigns/:id/cancel',
+  ...(
+    [
+      ['cancel', cancelCampaign],
+      ['pause', pauseCampaign],
+      ['resume', resumeCampaign],
+    ] as const
+  ).map(([action, change]): Endpoint => ({
+    path: `/admin/campaigns/:id/${action}`,
     method: 'post',
     handler: handler(async (req) => {
       const user = requireFullAdmin(req)
-      return adminJson(user, await cancelCampaign(req.payload, user, idOf(req)))
+      return adminJson(user, await change(req.payload, user, idOf(req)))
     }),
-  },
+  })),
 ]

@@ -14,6 +14,8 @@ export type AuditAction =
   | 'email.email-opened'
   | 'campaign.send'
   | 'campaign.cancel'
+  | 'campaign.pause'
+  | 'campaign.resume'
   | 'people.export'
   | 'people.erase'
 

@@ -5,6 +5,7 @@ import {
   bare,
   campaigns,
   email_logs,
+  enum_campaigns_status,
   enum_email_logs_email_type,
   enum_email_logs_status,
   enumType,
@@ -17,7 +18,7 @@ import type { RecipientType } from '@/schemas/ai'
 
 import { audienceSql, countAudienceSql } from './composed-recipients'
 import { skipReasonSql } from '../email/eligibility'
-import { sendEmailJobs, signOffLinks } from '../email/queue'
+import { signOffLinks } from '../email/queue'
 
 /** Recipients written per statement. */
 export const CAMPAIGN_BATCH = 1000
@@ -34,11 +35,13 @@ type StartedCampaign = {
   total_recipients: number | null
 }
 
+/** `sent`: every recipient is written to the email log (sending goes on: send-mail.ts). */
 export type CampaignRun = 'not-due' | 'sent' | 'continues'
 
 /**
- * The sendCampaign job's work. The campaign is moved to `sending` (only from scheduled or sending,
- * and only once due: a cancelled or finished one is left alone), its audience counted once, then
+ * The sendCampaign job's work. The campaign is moved to `sending` (only from scheduled, and only
+ * once due; a paused one is written but stays paused; a cancelled or finished one is left alone),
+ * its audience counted once, then
  * its recipients are queued a batch per statement in address order; each statement also moves the
  * campaign's cursor, so a run that stops (a restart, a crash) is continued from there by the next.
  * The unique (campaign, address) index of the email log makes a second copy impossible, even when
@@ -51,9 +54,13 @@ export const queueCampaign = async (
 ): Promise<CampaignRun> => {
   const db = payload.db.drizzle
   const k = campaigns
+  // A paused campaign's recipients are still written (nothing is sent while it is paused); one
+  // whose every recipient is written has nothing left for this job.
   const started = await db.execute(sql`
-    UPDATE ${k} SET ${bare(k.status)} = 'sending', ${bare(k.updatedAt)} = now()
-    WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.status)} IN ('scheduled', 'sending')
+    UPDATE ${k} SET ${bare(k.status)} = (CASE WHEN ${bare(k.status)} = 'scheduled' THEN 'sending'
+        ELSE ${bare(k.status)} END)::${enumType(enum_campaigns_status)}, ${bare(k.updatedAt)} = now()
+    WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.status)} IN ('scheduled', 'sending', 'paused')
+      AND ${bare(k.queuedAt)} IS NULL
       AND (${bare(k.scheduledAt)} IS NULL OR ${bare(k.scheduledAt)} <= now())
     RETURNING ${bare(k.audience, k.subject, k.message, k.htmlContent, k.type, k.sentBy, k.totalRecipients)}`)
   const campaign = started.rows[0] as StartedCampaign | undefined
@@ -78,18 +85,21 @@ export const queueCampaign = async (
       return 'continues'
     }
   }
+  // Every recipient written: the senders (send-mail.ts) mark it sent once none is left queued.
   await db.execute(sql`
-    UPDATE ${k} SET ${bare(k.status)} = 'sent', ${bare(k.sentAt)} = now(), ${bare(k.updatedAt)} = now(),
+    UPDATE ${k} SET ${bare(k.queuedAt)} = now(), ${bare(k.updatedAt)} = now(),
       ${bare(k.totalRecipients)} = (SELECT count(*) FROM ${email_logs}
         WHERE ${bare(email_logs.campaign)} = ${campaignId})
-    WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.status)} = 'sending'`)
+    WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.status)} IN ('sending', 'paused')
+      AND ${bare(k.queuedAt)} IS NULL`)
   return 'sent'
 }
 
 /**
  * One batch in one statement: the next addresses after the campaign's cursor (its row locked, so
  * overlapping runs take turns and each sees the other's cursor), their skip reasons, their
- * email-log rows (queued or skipped) and the sendEmail jobs of the queued ones, and the new cursor.
+ * email-log rows (queued or skipped; the senders of send-mail.ts claim the queued ones), and the
+ * new cursor.
  * Returns how many addresses the batch covered.
  */
 const queueBatch = async (
@@ -106,7 +116,7 @@ const queueBatch = async (
   const result = await payload.db.drizzle.execute(sql`
     WITH c AS (
       SELECT coalesce(${bare(k.recipientCursor)}, '') AS after FROM ${k}
-      WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.status)} = 'sending' FOR UPDATE),
+      WHERE ${bare(k.id)} = ${campaignId} AND ${bare(k.status)} IN ('sending', 'paused') FOR UPDATE),
     next_batch AS (
       SELECT a.${email} FROM (${audienceSql(campaign.audience)}) a, c
       WHERE a.${email} > c.after AND a.${email} <> ''
@@ -126,7 +136,6 @@ const queueBatch = async (
       FROM checked
       ON CONFLICT (${bare(l.campaign, l.toEmail)}) DO NOTHING
       RETURNING ${bare(l.id, l.skipReason)}),
-    job AS (${sendEmailJobs('log')}),
     moved AS (
       UPDATE ${k} SET ${bare(k.recipientCursor)} = (SELECT max(${email}) FROM next_batch),
         ${bare(k.updatedAt)} = now()

@@ -93,31 +93,7 @@ export const sendClaimed = async (
 ): Promise<'sent' | 'failed'> => {
   const db = payload.db.drizzle
   try {
-    // Secrets go into the message only when it leaves the machine: the development outbox keeps
-    // what it built on the log row, so it builds the redacted copy (decision 0061).
-    const isLeaving = sendsForReal()
-    const reveal = (body: string) =>
-      isLeaving
-        ? revealSecretLinks(body, { emailType: row.email_type, messageId: row.message_id })
-        : body
-    const headers = row.is_bulk
-      ? listUnsubscribeHeaders(
-          isLeaving ? await unsubscribeTokenFor(payload, row.to_email) : REDACTED,
-        )
-      : {}
-    // Every message has both parts: a text-only body gets an HTML part made from it.
-    const html = reveal(row.html_content ?? textToHtml(row.message ?? ''))
-    const info = (await payload.sendEmail({
-      from: senderAddress(),
-      to: row.to_email,
-      subject: row.subject,
-      text: reveal(row.message ?? ''),
-      html: row.is_bulk && trackingOn() ? withTracking(html, row.id) : html,
-      messageId: row.message_id ?? undefined,
-      headers,
-    })) as { messageId?: string; response?: string; message?: Buffer | string }
-    const raw = sendsForReal() ? null : (info.message?.toString() ?? null)
-    await markSent(payload, { id: row.id, providerId: providerId(info), raw })
+    await markSent(payload, await transmit(payload, row))
     return 'sent'
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
@@ -133,14 +109,51 @@ export const sendClaimed = async (
   }
 }
 
-type Sent = { id: number; providerId: string | null; raw: string | null }
+export type Sent = { id: number; providerId: string | null; raw: string | null }
+
+/**
+ * Builds a claimed message and hands it to the transport (the SMTP exchange); resolves once the
+ * server accepted it, with what markSent records. Throws what the transport threw.
+ */
+export const transmit = async (
+  payload: Payload,
+  row: ClaimedEmail,
+  /** The recipient's unsubscribe token when the caller read it already (a campaign's batch). */
+  knownToken?: string,
+): Promise<Sent> => {
+  // Secrets go into the message only when it leaves the machine: the development outbox keeps
+  // what it built on the log row, so it builds the redacted copy (decision 0061).
+  const isLeaving = sendsForReal()
+  const reveal = (body: string) =>
+    isLeaving
+      ? revealSecretLinks(body, { emailType: row.email_type, messageId: row.message_id })
+      : body
+  const headers = row.is_bulk
+    ? listUnsubscribeHeaders(
+        isLeaving ? (knownToken ?? (await unsubscribeTokenFor(payload, row.to_email))) : REDACTED,
+      )
+    : {}
+  // Every message has both parts: a text-only body gets an HTML part made from it.
+  const html = reveal(row.html_content ?? textToHtml(row.message ?? ''))
+  const info = (await payload.sendEmail({
+    from: senderAddress(),
+    to: row.to_email,
+    subject: row.subject,
+    text: reveal(row.message ?? ''),
+    html: row.is_bulk && trackingOn() ? withTracking(html, row.id) : html,
+    messageId: row.message_id ?? undefined,
+    headers,
+  })) as { messageId?: string; response?: string; message?: Buffer | string }
+  const raw = sendsForReal() ? null : (info.message?.toString() ?? null)
+  return { id: row.id, providerId: providerId(info), raw }
+}
 
 /**
  * Messages sent at the same moment are marked sent together (lib/batched), in one statement per
  * turn of the event loop: the window in which a process stopped by force leaves a sent message
  * unmarked (to be sent again once its claim is stale) stays one round trip long.
  */
-const markSent = batched(async (payload: Payload, sent: Sent[]) => {
+export const markSent = batched(async (payload: Payload, sent: Sent[]) => {
   await payload.db.drizzle.execute(sql`
     UPDATE ${email_logs} SET ${bare(email_logs.status)} = 'sent',
       ${bare(email_logs.deliveredAt)} = now(), ${bare(email_logs.claimedAt)} = NULL,

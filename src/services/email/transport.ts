@@ -28,7 +28,7 @@ const createTransport = () => {
   return nodemailer.createTransport({
     ...smtpOptions(url),
     pool: true,
-    maxConnections: 5,
+    maxConnections: env().SMTP_POOL_SIZE,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

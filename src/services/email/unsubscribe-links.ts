@@ -37,6 +37,41 @@ export const unsubscribeTokenFor = async (payload: Payload, email: string): Prom
   return unsubscribeTokenFor(payload, email)
 }
 
+/**
+ * The unsubscribe tokens of many addresses in one statement (a campaign's batch), lower-cased
+ * address to token: the missing preferences rows are created as unsubscribeTokenFor creates one.
+ * An address whose row has no token is left out (unsubscribeTokenFor gives it one).
+ */
+export const unsubscribeTokensFor = async (
+  payload: Payload,
+  emails: string[],
+): Promise<Map<string, string>> => {
+  const addresses = [...new Set(emails.map((email) => email.toLowerCase()))]
+  if (addresses.length === 0) return new Map()
+  const p = email_preferences
+  const result = await payload.db.drizzle.execute(sql`
+    WITH wanted AS (
+      SELECT * FROM unnest(${sql.param(addresses)}::text[], ${sql.param(addresses.map(() => newToken()))}::text[])
+        AS w (${bare(p.email)}, fresh)),
+    added AS (
+      INSERT INTO ${p} (${bare(p.email, p.unsubscribeToken, p.lastUpdated)})
+      SELECT w.${bare(p.email)}, w.fresh, now() FROM wanted w
+      WHERE NOT EXISTS (SELECT 1 FROM ${p} WHERE lower(${p.email}) = w.${bare(p.email)})
+      ON CONFLICT DO NOTHING
+      RETURNING ${bare(p.email, p.unsubscribeToken)})
+    SELECT ${bare(p.email, p.unsubscribeToken)} FROM added
+    UNION ALL
+    SELECT lower(${p.email}), ${p.unsubscribeToken} FROM ${p}
+      JOIN wanted w ON lower(${p.email}) = w.${bare(p.email)}
+    WHERE ${p.unsubscribeToken} IS NOT NULL`)
+  return new Map(
+    (result.rows as { email: string; unsubscribe_token: string }[]).map((row) => [
+      row.email,
+      row.unsubscribe_token,
+    ]),
+  )
+}
+
 export const unsubscribeUrl = (token: string) =>
   `${serverUrl()}/api/email/unsubscribe?token=${encodeURIComponent(token)}`
 

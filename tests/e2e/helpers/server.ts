@@ -28,6 +28,8 @@ export const serverEnv = (
   RATE_LIMIT_FACTOR: '0',
   // /render-error-check fails on purpose: the site's error page is tested on it.
   RENDER_ERROR_CHECK: '1',
+  // Campaign mail as fast as the outbox takes it; the shared rate is an integration test's.
+  EMAIL_RATE_PER_SECOND: '10000',
   ...extra,
 })
 

@@ -14,12 +14,14 @@ const SEGMENTS = [
   { key: 'bounced', label: 'bounced', color: 'var(--theme-warning-500, #ed6c02)' },
   { key: 'failed', label: 'failed', color: 'var(--theme-error-500, #d32f2f)' },
   { key: 'skipped', label: 'skipped', color: 'var(--theme-elevation-400, #9e9e9e)' },
+  { key: 'interrupted', label: 'interrupted', color: 'var(--theme-error-300, #e57373)' },
 ] as const
 
 const STATUS_TONES = {
   draft: 'plain',
   scheduled: 'warning',
   sending: 'warning',
+  paused: 'plain',
   sent: 'success',
   cancelled: 'error',
 } as const
@@ -33,13 +35,13 @@ export function CampaignsPanel({ onProgress }: { onProgress?: () => void }) {
   const list = campaigns.data?.data ?? []
   if (list.length === 0) return null
 
-  const cancel = async (campaign: CampaignProgress) => {
+  const change = async (campaign: CampaignProgress, action: Action) => {
     try {
-      await apiFetch(`/api/admin/campaigns/${campaign.id}/cancel`, { method: 'POST' })
-      notifySuccess('Campaign cancelled', campaign.subject ?? undefined)
+      await apiFetch(`/api/admin/campaigns/${campaign.id}/${action}`, { method: 'POST' })
+      notifySuccess(ACTIONS[action].done, campaign.subject ?? undefined)
       await campaigns.mutate()
     } catch (error) {
-      notifyError('Cancel failed', error)
+      notifyError(ACTIONS[action].failed, error)
     }
   }
 
@@ -48,16 +50,48 @@ export function CampaignsPanel({ onProgress }: { onProgress?: () => void }) {
       <PanelTitle>Campaigns</PanelTitle>
       <List>
         {list.map((campaign) => (
-          <CampaignRow key={campaign.id} campaign={campaign} onCancel={() => cancel(campaign)} />
+          <CampaignRow
+            key={campaign.id}
+            campaign={campaign}
+            onChange={(action) => change(campaign, action)}
+          />
         ))}
       </List>
     </section>
   )
 }
 
-function CampaignRow({ campaign, onCancel }: { campaign: CampaignProgress; onCancel: () => void }) {
+const ACTIONS = {
+  pause: { label: 'Pause', done: 'Campaign paused', failed: 'Pause failed' },
+  resume: { label: 'Resume', done: 'Campaign resumed', failed: 'Resume failed' },
+  cancel: { label: 'Cancel', done: 'Campaign cancelled', failed: 'Cancel failed' },
+} as const
+
+type Action = keyof typeof ACTIONS
+
+/** What can be done to a campaign in each status. */
+const ACTIONS_OF: Record<CampaignProgress['status'], Action[]> = {
+  draft: [],
+  scheduled: ['cancel'],
+  sending: ['pause', 'cancel'],
+  paused: ['resume', 'cancel'],
+  sent: [],
+  cancelled: [],
+}
+
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+
+function CampaignRow({
+  campaign,
+  onChange,
+}: {
+  campaign: CampaignProgress
+  onChange: (action: Action) => void
+}) {
   const { total } = campaign
-  const done = campaign.sent + campaign.bounced + campaign.failed + campaign.skipped
+  const done =
+    campaign.sent + campaign.bounced + campaign.failed + campaign.skipped + campaign.interrupted
   const percent =
     total > 0 ? Math.floor((100 * done) / total) : campaign.status === 'sent' ? 100 : 0
   // A campaign that never started (scheduled, or cancelled before its time) shows its time.
@@ -73,11 +107,16 @@ function CampaignRow({ campaign, onCancel }: { campaign: CampaignProgress; onCan
         <Muted>
           {campaign.audience} · {when}
         </Muted>
-        {campaign.status === 'scheduled' && (
-          <Button mutates variant="danger" onClick={onCancel}>
-            Cancel
+        {ACTIONS_OF[campaign.status].map((action) => (
+          <Button
+            key={action}
+            mutates
+            variant={action === 'cancel' ? 'danger' : undefined}
+            onClick={() => onChange(action)}
+          >
+            {ACTIONS[action].label}
           </Button>
-        )}
+        ))}
       </Row>
       <Bar
         role="progressbar"
@@ -100,10 +139,24 @@ function CampaignRow({ campaign, onCancel }: { campaign: CampaignProgress; onCan
           ? 'Waiting for its time; it can be cancelled until then.'
           : total === 0 && campaign.status === 'cancelled'
             ? 'Cancelled before it started: nothing was sent.'
-            : `${percent} % · ${done} of ${total} done · ${campaign.queued} queued · ` +
-              `${campaign.sent} sent · ${campaign.failed} failed · ${campaign.bounced} bounced · ` +
+            : `${percent} % · ${done} of ${total} done · ${campaign.sent} sent · ` +
+              `${campaign.failed} failed · ${campaign.remaining} remaining · ` +
+              `${campaign.interrupted} interrupted · ${campaign.bounced} bounced · ` +
               `${campaign.skipped} skipped · ${campaign.unsubscribed} unsubscribed`}
       </Muted>
+      {campaign.status === 'sending' && total > 0 && (
+        <Muted data-rate>
+          {campaign.ratePerSecond > 0
+            ? `${campaign.ratePerSecond.toFixed(1)} messages/s · finishes about ${timeOf(campaign.estimatedFinishAt ?? new Date().toISOString())}`
+            : 'Waiting for the mail server…'}
+        </Muted>
+      )}
+      {campaign.interrupted > 0 && (
+        <Muted>
+          {`${campaign.interrupted} interrupted: an instance stopped while handing them to the ` +
+            'mail server, so whether they arrived is unknown; they were not sent again.'}
+        </Muted>
+      )}
     </li>
   )
 }
