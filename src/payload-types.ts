@@ -204,6 +204,10 @@ export interface UserAuthOperations {
  */
 export interface User {
   id: number;
+  /**
+   * Needed to change your own password.
+   */
+  currentPassword?: string | null;
   accessLevel: 'full' | 'demo' | 'editor';
   updatedAt: string;
   createdAt: string;
@@ -1361,6 +1365,7 @@ export interface PayloadMigration {
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
+  currentPassword?: T;
   accessLevel?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -1,9 +1,12 @@
-import { type CollectionConfig, NotFound } from 'payload'
+import { type CollectionConfig, NotFound, ValidationError } from 'payload'
 
 import { isFullAdmin, isFullAdminField, isFullAdminUser } from '@/access'
+import { clientIp } from '@/endpoints/http'
 import { userAuthEndpoints } from '@/endpoints/admin/login'
 import { validatePasswordStrength } from '@/lib/password-policy'
 import { env } from '@/lib/env'
+import { AppError } from '@/lib/errors'
+import { INVALID_CREDENTIALS, signIn } from '@/services/admin/login'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -39,13 +42,31 @@ export const Users: CollectionConfig = {
       },
     ],
     beforeValidate: [
-      ({ data }) => {
-        if (data && typeof data.password === 'string') validatePasswordStrength(data.password)
+      async ({ data, operation, originalDoc, req }) => {
+        if (!data || typeof data.password !== 'string') return data
+        await validatePasswordStrength(data.password)
+        const own =
+          operation === 'update' &&
+          req.user?.collection === 'users' &&
+          String(req.user.id) === String(originalDoc?.id)
+        if (own)
+          await checkCurrentPassword(req, String(originalDoc?.username), data.currentPassword)
         return data
       },
     ],
   },
   fields: [
+    {
+      // Asked when users change their own password (REST, GraphQL, the account page); never stored.
+      name: 'currentPassword',
+      type: 'text',
+      virtual: true,
+      access: { read: () => false },
+      admin: {
+        description: 'Needed to change your own password.',
+        condition: (data, _sibling, { user }) => Boolean(user && data?.id === user.id),
+      },
+    },
     {
       name: 'accessLevel',
       type: 'select',
@@ -60,4 +81,27 @@ export const Users: CollectionConfig = {
       saveToJWT: true,
     },
   ],
+}
+
+/**
+ * A signed-in user changing their own password proves they know the current one, through the
+ * sign-in itself (Payload's password check, counted by the sign-in throttle). Payload then ends
+ * the user's other sessions as it saves the new password, including the one this check opened.
+ */
+const checkCurrentPassword = async (
+  req: Parameters<typeof clientIp>[0],
+  username: string,
+  currentPassword: unknown,
+) => {
+  const refuse = (message: string) =>
+    new ValidationError({ errors: [{ message, path: 'currentPassword' }] })
+  if (typeof currentPassword !== 'string' || currentPassword === '')
+    throw refuse('Enter your current password to change it')
+  try {
+    await signIn(req.payload, { username, password: currentPassword }, clientIp(req))
+  } catch (error) {
+    if (error instanceof AppError && error.message === INVALID_CREDENTIALS)
+      throw refuse('The current password is wrong')
+    throw error
+  }
 }

@@ -15,7 +15,7 @@ export const upsertUser = async (
   password: string,
   accessLevel: Level,
 ) => {
-  const problem = passwordProblem(password)
+  const problem = await passwordProblem(password)
   if (problem) throw new Error(problem)
   const existing = await payload.find({
     collection: 'users',
