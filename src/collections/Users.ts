@@ -63,6 +63,8 @@ export const Users: CollectionConfig = {
       virtual: true,
       access: { read: () => false },
       admin: {
+        // Typed as a password: hidden as it is typed, never filled in by the browser.
+        components: { Field: '@payloadcms/ui#PasswordField' },
         description: 'Needed to change your own password.',
         condition: (data, _sibling, { user }) => Boolean(user && data?.id === user.id),
       },
