@@ -21,6 +21,7 @@ import { unreadableQueryAnswer, validQueries } from '@/plugins/valid-queries'
 import { env, serverUrl } from '@/lib/env'
 import { loggableError, scrubLogMessage } from '@/lib/loggable-error'
 import { keyPersonalFields } from '@/lib/log-keys'
+import { requestIdMixin } from '@/lib/request-id'
 import { isPublicRoute, pageTextsOf } from '@/lib/page-texts'
 import { mediaStorage } from '@/lib/storage'
 import { jobs } from '@/jobs'
@@ -149,6 +150,8 @@ const config: Config = {
       serializers: { err: loggableError },
       hooks: { logMethod: scrubLogMessage },
       formatters: { log: keyPersonalFields },
+      // The id of the request being answered, on every line it causes (decision 0207).
+      mixin: requestIdMixin,
     },
   },
   loggingLevels: {
