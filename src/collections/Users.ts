@@ -61,7 +61,6 @@ export const Users: CollectionConfig = {
       name: 'currentPassword',
       type: 'text',
       virtual: true,
-      access: { read: () => false },
       admin: {
         // Typed as a password: hidden as it is typed, never filled in by the browser.
         components: { Field: '@payloadcms/ui#PasswordField' },

@@ -1,8 +1,10 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
-import { launchBrowser, openPage, screenshot } from './helpers/browser'
-import { signIn } from './helpers/admin'
+import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
+import { notice, signIn } from './helpers/admin'
+import { restAs } from './helpers/rest'
+import { E2E_USERS } from './helpers/users'
 
 let browser: Browser
 beforeAll(async () => {
@@ -12,17 +14,42 @@ afterAll(async () => {
   await browser?.close()
 })
 
-test('the account page asks for the current password in a password input', async () => {
+test('a full admin changes their own password on the account page, giving the current one', async () => {
+  // An account of this test's own: the suite's accounts keep their passwords.
+  const account = { username: `owner-${Date.now()}`, password: 'first-long-passphrase-41' }
+  const { api } = await restAs(inject('baseURL'), E2E_USERS.full)
+  await api('POST', '/users', { ...account, accessLevel: 'full' })
+
   const { page, context, consoleErrors } = await openPage(browser)
-  await signIn(page, 'full')
+  await signIn(page, account)
   await page.goto('/admin/account')
   const current = page.locator('input[name="currentPassword"]')
   await current.waitFor()
   await expect(current.getAttribute('type')).resolves.toBe('password')
-  await current.fill('what I typed')
+
+  await page.getByRole('button', { name: 'Change Password' }).click()
+  await page.locator('input[name="password"]').fill('second-long-passphrase-42')
+  await page.locator('input[name="confirm-password"]').fill('second-long-passphrase-42')
+  // Without the current password, nothing changes and the field says why.
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page
+    .getByText(/current password/i)
+    .first()
+    .waitFor()
+  await screenshot(page, 'admin-account-current-password')
+  const [before] = await query<{ hash: string }>('select hash from users where username = $1', [
+    account.username,
+  ])
+
+  await current.fill(account.password)
   // Hidden as typed: the page shows no trace of it.
-  await expect(page.locator('body').innerText()).resolves.not.toContain('what I typed')
-  await screenshot(page, 'admin-account')
-  expect(consoleErrors).toEqual([])
+  await expect(page.locator('body').innerText()).resolves.not.toContain(account.password)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await notice(page, 'Updated successfully').waitFor()
+  const [after] = await query<{ hash: string }>('select hash from users where username = $1', [
+    account.username,
+  ])
+  expect(after!.hash).not.toBe(before!.hash)
+  expect(consoleErrors.filter((error) => !/status of 400/.test(error))).toEqual([])
   await context.close()
 })
