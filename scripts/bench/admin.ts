@@ -9,6 +9,8 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { adminToken } from './run'
+
 const ROWS = Number(process.env.BENCH_ADMIN_ROWS) || 100_000
 const SAMPLES = Number(process.env.BENCH_ADMIN_SAMPLES) || 100
 const WARMUP = 5
@@ -163,13 +165,7 @@ export const benchAdmin = async (options: AdminBenchOptions) => {
   const { databaseUrl } = options
   const seedSeconds = await seed(databaseUrl)
   console.log(`  seeded in ${seedSeconds.toFixed(1)} s`)
-  const login = await fetch(`${options.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: options.username, password: options.password }),
-  })
-  const { token } = (await login.json()) as { token?: string }
-  if (!token) throw new Error(`admin login failed (${login.status})`)
+  const token = await adminToken(options)
   const headers = { authorization: `Bearer ${token}` }
 
   const calls: [string, string][] = [

@@ -18,7 +18,7 @@ import pg from 'pg'
 import type { CampaignProgress } from '@/services/campaigns/campaign-progress'
 
 import { printTargets, table } from './format'
-import type { Bench } from './run'
+import { type Bench, adminToken } from './run'
 
 const RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS) || 10_000
 const TIMEOUT_MS = Number(process.env.BENCH_CAMPAIGN_TIMEOUT_MS) || 15 * 60_000
@@ -57,14 +57,7 @@ export const benchCampaign = async (options: CampaignBench): Promise<CampaignBen
       [tag, toAdd],
     )
     await client.query('ANALYZE waitlist_entries')
-
-    const login = await fetch(`${options.baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: options.username, password: options.password }),
-    })
-    const { token } = (await login.json()) as { token?: string }
-    if (!token) throw new Error(`admin login failed (${login.status})`)
+    const token = await adminToken(options)
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }
 
     console.log(`\nCampaign: an all-waitlist send from the composer…`)

@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { treeRss } from './admin'
-import type { Bench } from './run'
+import { type Bench, adminToken } from './run'
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS) || 100_000
 const REPEATED = Math.round(ROWS / 200)
@@ -82,13 +82,7 @@ const importCsv = async (
 export const benchImport = async (bench: Bench) => {
   console.log(`\nNewsletter import: ${ROWS.toLocaleString('en')} rows…`)
   const csv = csvOf(bench.runId)
-  const login = await fetch(`${bench.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: bench.username, password: bench.password }),
-  })
-  const { token } = (await login.json()) as { token?: string }
-  if (!token) throw new Error(`admin login failed (${login.status})`)
+  const token = await adminToken(bench)
   const auth = { authorization: `Bearer ${token}` }
 
   let sampler: NodeJS.Timeout | undefined

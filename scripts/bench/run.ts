@@ -211,6 +211,18 @@ const run = async (benchmarks: (bench: Bench) => Promise<void>): Promise<number>
 }
 
 /** Runs the benchmarks on one site, then exits with the run's code. */
+/** Signs the bench's full admin in over the admin API: the bearer token of its session. */
+export const adminToken = async (site: { baseUrl: string; username: string; password: string }) => {
+  const login = await fetch(`${site.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: site.username, password: site.password }),
+  })
+  const { token } = (await login.json()) as { token?: string }
+  if (!token) throw new Error(`admin login failed (${login.status})`)
+  return token
+}
+
 export const runBench = (benchmarks: (bench: Bench) => Promise<void>) => {
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)

@@ -11,7 +11,7 @@ import { randomInt } from 'node:crypto'
 import pg from 'pg'
 
 import { printTargets, table } from '../format'
-import type { Bench } from '../run'
+import { type Bench, adminToken } from '../run'
 
 const EVENTS = Number(process.env.BENCH_SCALE_EVENTS) || 10_000_000
 const REQUESTS = 10
@@ -203,14 +203,7 @@ export default async function benchScaleEvents(bench: Bench) {
     await client.query(
       'VACUUM ANALYZE engagement_events, engagement_hourly_counts, engagement_session_days, engagement_visitor_days',
     )
-
-    const login = await fetch(`${bench.baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: bench.username, password: bench.password }),
-    })
-    const { token } = (await login.json()) as { token?: string }
-    if (!token) throw new Error(`admin login failed (${login.status})`)
+    const token = await adminToken(bench)
 
     const answers: { answer: string; p50: number; p95: number }[] = []
     for (const days of [7, 30, 90]) {
