@@ -2168,6 +2168,10 @@ export interface SiteSetting {
     emailBodiesMonths: number;
   };
   /**
+   * The share of visitors' page loads whose speed (Web Vitals) is measured and sent. 0 turns it off.
+   */
+  vitalsSampleRate: number;
+  /**
    * Per product. A referral counts once the referred person has confirmed their address. 0 turns it off.
    */
   referralPlaces: {
@@ -2214,6 +2218,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         eventsMonths?: T;
         emailBodiesMonths?: T;
       };
+  vitalsSampleRate?: T;
   referralPlaces?:
     | T
     | {
@@ -2290,6 +2295,7 @@ export interface TaskRollupEngagementEvents {
   input?: unknown;
   output: {
     rows?: number | null;
+    vitals?: number | null;
   };
 }
 /**

@@ -17,6 +17,8 @@ export {
   email_send_rate,
   page_cache_revalidations,
   waitlist_line_counts,
+  web_vitals,
+  web_vitals_daily,
 } from './schema-extensions'
 export { alias } from '@payloadcms/db-postgres/drizzle/pg-core'
 

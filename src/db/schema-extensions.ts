@@ -14,6 +14,8 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
+  serial,
   smallint,
   text,
   timestamp,
@@ -132,6 +134,53 @@ export const engagement_rollup_state = pgTable('engagement_rollup_state', {
 })
 
 /**
+ * Real visitors' Web Vitals (decision 0220), one row per page view: the route's pattern, the device
+ * class, the connection type when the browser told it, and the metrics measured (ms; CLS unitless).
+ * No address, session or person. Written through the analytics buffer, rolled up into
+ * web_vitals_daily, kept as long as the other events.
+ */
+export const web_vitals = pgTable(
+  'web_vitals',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .defaultNow(),
+    route: text('route').notNull(),
+    device: text('device').notNull(),
+    connection: text('connection'),
+    lcp: real('lcp'),
+    inp: real('inp'),
+    cls: real('cls'),
+    fcp: real('fcp'),
+    ttfb: real('ttfb'),
+  },
+  (table) => [index('web_vitals_created_at_idx').on(table.createdAt)],
+)
+
+/**
+ * Web Vitals rolled up (decision 0221): per UTC day, route, device class and metric, how many page
+ * views fell in each bucket of a fixed log-spaced histogram (src/lib/vitals.ts). Percentiles do not
+ * add up; histograms do.
+ */
+export const web_vitals_daily = pgTable(
+  'web_vitals_daily',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    route: text('route').notNull(),
+    device: text('device').notNull(),
+    metric: text('metric').notNull(),
+    bucket: smallint('bucket').notNull(),
+    samples: integer('samples').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.date, table.route, table.device, table.metric, table.bucket],
+    }),
+  ],
+)
+
+/**
  * The sending rate every instance shares (decision 0200): one token bucket per key, refilled at
  * the configured messages per second; an instance takes tokens in one UPDATE before it sends.
  */
@@ -205,5 +254,7 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   schema.tables.engagement_waitlist_days = engagement_waitlist_days
   schema.tables.engagement_rollup_state = engagement_rollup_state
   schema.tables.email_send_rate = email_send_rate
+  schema.tables.web_vitals = web_vitals
+  schema.tables.web_vitals_daily = web_vitals_daily
   return schema
 }

@@ -2475,6 +2475,7 @@ export const site_settings = pgTable(
     retention_emailBodiesMonths: numeric('retention_email_bodies_months', {
       mode: 'number',
     }).default(12),
+    vitalsSampleRate: numeric('vitals_sample_rate', { mode: 'number' }).default(100),
     referralPlaces_earthApp: numeric('referral_places_earth_app', { mode: 'number' }).default(1),
     referralPlaces_publishing: numeric('referral_places_publishing', { mode: 'number' }).default(1),
     referralPlaces_records: numeric('referral_places_records', { mode: 'number' }).default(1),
@@ -2555,6 +2556,9 @@ export const _site_settings_v = pgTable(
     version_retention_emailBodiesMonths: numeric('version_retention_email_bodies_months', {
       mode: 'number',
     }).default(12),
+    version_vitalsSampleRate: numeric('version_vitals_sample_rate', { mode: 'number' }).default(
+      100,
+    ),
     version_referralPlaces_earthApp: numeric('version_referral_places_earth_app', {
       mode: 'number',
     }).default(1),

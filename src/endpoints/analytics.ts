@@ -8,7 +8,12 @@ import {
   engagementEventSchema,
   parseAnalyticsBatch,
 } from '@/schemas/events'
-import { recordEngagementEvent, trackAnalyticsEvents } from '@/services/analytics/record'
+import { vitalsBeaconSchema } from '@/schemas/vitals'
+import {
+  recordEngagementEvent,
+  recordVitals,
+  trackAnalyticsEvents,
+} from '@/services/analytics/record'
 
 import { submission } from './submission'
 
@@ -55,5 +60,16 @@ export const analyticsEndpoints: Endpoint[] = [
       ...(Object.keys(input.refused).length ? { refused: input.refused } : {}),
     }),
     { bodyLimit: 64 * 1024, visitorsOnly: true },
+  ),
+  // One page view's Web Vitals, sent when the page is hidden (decision 0220).
+  submission(
+    '/analytics/vitals',
+    'web-vitals',
+    vitalsBeaconSchema,
+    async (req, input) => {
+      recordVitals(req.payload, input)
+      return {}
+    },
+    { bodyLimit: 2 * 1024, visitorsOnly: true },
   ),
 ]

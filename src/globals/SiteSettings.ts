@@ -95,6 +95,21 @@ export const SiteSettings: GlobalConfig = {
       ],
     },
     {
+      // Real-user Web Vitals (decision 0220): the share of page loads whose speed is measured.
+      name: 'vitalsSampleRate',
+      label: 'Speed measured on (% of page loads)',
+      type: 'number',
+      required: true,
+      min: 0,
+      max: 100,
+      defaultValue: 100,
+      access: { update: isFullAdminField },
+      admin: {
+        description:
+          "The share of visitors' page loads whose speed (Web Vitals) is measured and sent. 0 turns it off.",
+      },
+    },
+    {
       // Referral waitlists (decision 0119): how many places each counted referral moves its
       // referrer up in that product's line; 0 turns the move off. Only full admins change it.
       name: 'referralPlaces',

@@ -1,5 +1,6 @@
 import {
   CACHED_PAGES,
+  INTERNAL_ROUTES,
   PER_REQUEST_PAGES,
   PUBLIC_ROUTES,
   WAITLIST_PRODUCT_PAGES,
@@ -58,4 +59,35 @@ export const listPageNumber = (value: string): number | null => {
   if (!/^[1-9]\d{0,6}$/.test(value)) return null
   const page = Number(value)
   return page >= 2 && page <= MAX_PAGE ? page : null
+}
+
+/**
+ * Every route of the site as a pattern, the name real-user speed figures are filed under
+ * (decision 0220): a page's own address never leaves the browser, only its route's pattern
+ * (`/insights/[slug]`, never the article's slug). `/[...slug]` is every address no other route
+ * serves (the not-found page).
+ */
+export const ROUTE_PATTERNS = [
+  ...PUBLIC_ROUTES,
+  ...INTERNAL_ROUTES,
+  '/insights/[slug]',
+  '/insights/page/[page]',
+  '/waitlist/confirm',
+  '/waitlist/status',
+  '/newsletter/confirm',
+  '/email/preferences',
+  '/email/data',
+  '/[...slug]',
+] as const
+
+export type RoutePattern = (typeof ROUTE_PATTERNS)[number]
+
+/** The pattern of the route that serves `pathname` (its trailing slashes ignored). */
+export const routePattern = (pathname: string): RoutePattern => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname
+  const exact = ROUTE_PATTERNS.find((pattern) => pattern === path && !pattern.includes('['))
+  if (exact) return exact
+  if (/^\/insights\/page\/[^/]+$/.test(path)) return '/insights/page/[page]'
+  if (/^\/insights\/[^/]+$/.test(path)) return '/insights/[slug]'
+  return '/[...slug]'
 }

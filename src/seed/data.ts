@@ -628,4 +628,5 @@ export const siteSettings: Omit<DataFromGlobalSlug<'site-settings'>, 'id' | 'abo
   streamingLinks,
   retention: { eventsMonths: 13, emailBodiesMonths: 12 },
   referralPlaces: { earthApp: 1, publishing: 1, records: 1, studio: 1, universe: 1 },
+  vitalsSampleRate: 100,
 }

@@ -23,6 +23,7 @@ const BLOCKING = new Set(['serious', 'critical'])
 /** The dashboard's tabs, as the address names them. */
 const ADMIN_TABS = [
   'overview',
+  'speed',
   'waitlist',
   'contacts',
   'parent-insights',

@@ -109,6 +109,13 @@ const signup = async ({ age, confirmed = false }: { age: string; confirmed?: boo
   return { id: doc.id, email }
 }
 
+/** A Web Vitals beacon of `age` ago. */
+const vitals = async (age: string) =>
+  (
+    await rows<{ id: number }>(sql`INSERT INTO web_vitals (route, device, lcp, created_at)
+      VALUES ('/', 'mobile', 1200, now() - ${age}::interval) RETURNING id`)
+  )[0].id
+
 const consentsOf = async (email: string) =>
   (await rows<{ n: string }>(sql`SELECT count(*) AS n FROM consents WHERE email = ${email}`))[0].n
 
@@ -118,6 +125,8 @@ describe('retention', () => {
     const youngAnalytics = await event('analytics-events', '12 months 25 days')
     const oldEngagement = await event('engagement-events', '13 months 1 day')
     const youngEngagement = await event('engagement-events', '12 months 25 days')
+    const oldVitals = await vitals('13 months 1 day')
+    const youngVitals = await vitals('12 months 25 days')
     const oldEmailEvent = await emailEvent('13 months 1 day')
     const youngEmailEvent = await emailEvent('12 months 25 days')
     const oldLog = await emailLog('12 months 1 day')
@@ -153,6 +162,7 @@ describe('retention', () => {
     expect(purged).toEqual({
       analyticsEvents: 1,
       engagementEvents: 1,
+      webVitals: 1,
       emailEvents: 1,
       emailBodies: 1,
       unconfirmedSignups: 1,
@@ -166,6 +176,8 @@ describe('retention', () => {
     expect(await exists('analytics_events', youngAnalytics)).toBe(true)
     expect(await exists('engagement_events', oldEngagement)).toBe(false)
     expect(await exists('engagement_events', youngEngagement)).toBe(true)
+    expect(await exists('web_vitals', oldVitals)).toBe(false)
+    expect(await exists('web_vitals', youngVitals)).toBe(true)
     expect(await exists('email_events', oldEmailEvent)).toBe(false)
     expect(await exists('email_events', youngEmailEvent)).toBe(true)
     expect(await exists('data_requests', expiredRequest)).toBe(false)

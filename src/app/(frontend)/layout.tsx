@@ -49,7 +49,7 @@ export default async function FrontendLayout({ children }: { children: ReactNode
             shopUrl={settings.shopUrl ?? '#'}
           />
         </NotificationProvider>
-        <Tracker />
+        <Tracker vitalsSampleRate={settings.vitalsSampleRate ?? 100} />
         <AnchorScroll />
       </body>
     </html>

@@ -15,17 +15,20 @@ import { NewsletterTab } from './tabs/NewsletterTab'
 import { OverviewTab } from './tabs/OverviewTab'
 import { ParentInsightsTab } from './tabs/ParentInsightsTab'
 import { PeopleTab } from './tabs/PeopleTab'
+import { SpeedTab } from './tabs/SpeedTab'
 import { WaitlistTab } from './tabs/WaitlistTab'
 import type { AccessLevel } from './types'
 import { Button, Pill } from './ui'
 import { StyledComponentsRegistry } from './StyledComponentsRegistry'
 
 /**
- * The tabs of the spec, each with the name it has in the address (`/admin?tab=contacts`), and
- * People (one person's records, export and erasure) for full admins.
+ * The tabs of the spec, each with the name it has in the address (`/admin?tab=contacts`), Speed
+ * (real visitors' Web Vitals, decision 0222), and People (one person's records, export and
+ * erasure) for full admins.
  */
 const TABS = [
   { name: 'Overview', slug: 'overview', Panel: OverviewTab },
+  { name: 'Speed', slug: 'speed', Panel: SpeedTab },
   { name: 'Waitlist Management', slug: 'waitlist', Panel: WaitlistTab },
   { name: 'Contact Messages', slug: 'contacts', Panel: ContactsTab },
   { name: 'Parent Insights', slug: 'parent-insights', Panel: ParentInsightsTab },

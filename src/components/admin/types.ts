@@ -6,6 +6,7 @@ import type { contactStats, toContact } from '@/services/admin/contacts'
 import type { emailStats, toEmailLog } from '@/services/admin/emails'
 import type { newsletterStats } from '@/services/admin/newsletter'
 import type { overview } from '@/services/metrics/overview'
+import type { Speed, VitalFigure } from '@/services/metrics/speed'
 import type { toParentInsight } from '@/services/admin/parent-insights'
 import type { waitlistLeaderboard, waitlistStats } from '@/services/admin/waitlist'
 
@@ -19,6 +20,7 @@ export type Contact = ReturnType<typeof toContact>
 export type EmailLog = ReturnType<typeof toEmailLog>
 export type ParentInsight = ReturnType<typeof toParentInsight>
 export type Overview = Awaited<ReturnType<typeof overview>>
+export type { Speed, VitalFigure }
 
 export type ContactStats = Awaited<ReturnType<typeof contactStats>>
 export type EmailStats = Awaited<ReturnType<typeof emailStats>>

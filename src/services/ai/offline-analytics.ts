@@ -57,7 +57,31 @@ const waitlistAnswer = (question: string, figures: AudienceMetrics, period: Peri
   return `${plural(figures.waitlist.signups[period], 'waitlist signup', 'waitlist signups')} ${when} (${byProduct}).`
 }
 
+const DEVICE_PATTERNS: [string, string, RegExp][] = [
+  ['mobile', 'on phones', /\bphones?\b|\bmobiles?\b|\bsmartphones?\b/i],
+  ['tablet', 'on tablets', /\btablets?\b|\bipads?\b/i],
+  ['desktop', 'on desktops', /\bdesktops?\b|\bcomputers?\b|\blaptops?\b/i],
+]
+
+/** The slowest page by its real visitors' LCP p75 (of the device asked about, else any). */
+const speedAnswer = (question: string, figures: AudienceMetrics) => {
+  const device = DEVICE_PATTERNS.find(([, , pattern]) => pattern.test(question))
+  const rows = figures.speedLast30Days.byRouteAndDevice.filter(
+    (row) => row.lcpMs !== null && (!device || row.device === device[0]),
+  )
+  const where = device ? device[1] : 'on any device'
+  if (rows.length === 0)
+    return `Not enough real page views with speed figures ${where} in the last 30 days to say.`
+  const slowest = rows.reduce((worst, row) => ((row.lcpMs ?? 0) > (worst.lcpMs ?? 0) ? row : worst))
+  return (
+    `Slowest page ${where} (last 30 days, 75th percentile of real visits): ${slowest.route}` +
+    `${device ? '' : ` on ${slowest.device}`}, LCP ${slowest.lcpMs} ms over ${plural(slowest.views, 'view', 'views')}` +
+    `${slowest.inpMs === null ? '' : `, INP ${slowest.inpMs} ms`}${slowest.cls === null ? '' : `, CLS ${slowest.cls}`}.`
+  )
+}
+
 const AUDIENCE_TOPICS: [RegExp, (q: string, f: AudienceMetrics, p: Period) => string][] = [
+  [/\bslow|\bfast|\bspeed|vitals|\blcp\b|\binp\b|\bcls\b|load(s|ing)? time/i, (q, f) => speedAnswer(q, f)],
   [
     /referr|\bsources?\b|hear about|find us|c[oa]me from/i,
     (_q, f) =>

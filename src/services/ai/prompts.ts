@@ -107,7 +107,7 @@ const figuresPrompt = (what: string, figures: object, question: string) =>
 export const analyticsMessages = (input: AnalyticsQuestion): ChatMessage[] => [
   {
     role: 'system',
-    content: `You answer the Starfinity admin team's questions about signups, subscribers, messages, page views and conversion. ${FIGURES_RULE}`,
+    content: `You answer the Starfinity admin team's questions about signups, subscribers, messages, page views, conversion and real visitors' page speed (Web Vitals per page and device). ${FIGURES_RULE}`,
   },
   { role: 'user', content: figuresPrompt('Site figures', input.figures, input.question) },
 ]

@@ -5,7 +5,9 @@ import { AppError } from '@/lib/errors'
 import { loggableError } from '@/lib/loggable-error'
 import { onShutdown } from '@/lib/shutdown'
 
-type AnalyticsRow = Record<string, unknown>
+/** The tables written through the buffer: page tracking's events and Web Vitals' beacons. */
+export type BufferedTable = 'analytics_events' | 'web_vitals'
+type AnalyticsRow = { table: BufferedTable; values: Record<string, unknown> }
 
 const FLUSH_AFTER_MS = 250
 const FLUSH_AT_ROWS = 500
@@ -35,7 +37,12 @@ const tryLater = (message: string) =>
  * the browser retries later. On SIGTERM the buffer is written before the process exits; what a
  * SIGKILL loses is said in docs/decisions/0101-acknowledged-writes.md.
  */
-export const bufferAnalyticsRows = (payload: Payload, rows: AnalyticsRow[]) => {
+export const bufferAnalyticsRows = (
+  payload: Payload,
+  values: Record<string, unknown>[],
+  table: BufferedTable = 'analytics_events',
+) => {
+  const rows = values.map((row) => ({ table, values: row }))
   // Stopping: a 201 only for what the last writes will store; later events get 503 and
   // Retry-After, never an acknowledgement that the exit would lose.
   if (closing) {
@@ -127,14 +134,21 @@ const isRefusedRow = (error: unknown): boolean => {
  * `rows`, so after an outage only the rest goes back to the buffer.
  */
 const insertRows = async (payload: Payload, rows: AnalyticsRow[]) => {
-  const table = payload.db.tables.analytics_events
+  const insert = (table: BufferedTable, values: Record<string, unknown>[]) =>
+    payload.db.drizzle.insert(payload.db.tables[table]).values(values)
   let dropped = 0
   let reason: unknown
   try {
     while (rows.length > 0) {
-      const batch = rows.slice(0, FLUSH_AT_ROWS)
+      // One table's rows at a time: the longest run of the first row's table, up to FLUSH_AT_ROWS.
+      const table = rows[0].table
+      const end = rows.findIndex((row, index) => index >= FLUSH_AT_ROWS || row.table !== table)
+      const batch = rows.slice(0, end === -1 ? rows.length : end)
       try {
-        await payload.db.drizzle.insert(table).values(batch)
+        await insert(
+          table,
+          batch.map((row) => row.values),
+        )
         rows.splice(0, batch.length)
         continue
       } catch (error) {
@@ -142,7 +156,7 @@ const insertRows = async (payload: Payload, rows: AnalyticsRow[]) => {
       }
       for (const row of batch) {
         try {
-          await payload.db.drizzle.insert(table).values(row)
+          await insert(row.table, [row.values])
         } catch (error) {
           if (!isRefusedRow(error)) throw error
           dropped++

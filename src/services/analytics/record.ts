@@ -5,6 +5,7 @@ import { hashIp } from '@/lib/anonymize'
 import { ANONYMOUS_SESSION } from '@/lib/constants'
 import { describeVisitor } from '@/lib/visitor'
 import type { analyticsEventSchema, engagementEventSchema } from '@/schemas/events'
+import type { vitalsBeaconSchema } from '@/schemas/vitals'
 
 import { bufferAnalyticsRows } from './buffer'
 
@@ -68,3 +69,26 @@ export const trackAnalyticsEvents = async (
   )
   return events.length
 }
+
+/**
+ * Buffers one page view's Web Vitals (decision 0220): its route's pattern, device class, connection
+ * type and metrics, and nothing about the visitor (no address, hash or session).
+ */
+export const recordVitals = (payload: Payload, beacon: z.output<typeof vitalsBeaconSchema>) =>
+  bufferAnalyticsRows(
+    payload,
+    [
+      {
+        route: beacon.route,
+        device: beacon.device,
+        connection: beacon.connection ?? null,
+        lcp: beacon.lcp ?? null,
+        inp: beacon.inp ?? null,
+        cls: beacon.cls ?? null,
+        fcp: beacon.fcp ?? null,
+        ttfb: beacon.ttfb ?? null,
+        createdAt: new Date().toISOString(),
+      },
+    ],
+    'web_vitals',
+  )

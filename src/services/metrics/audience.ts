@@ -9,8 +9,11 @@ import {
   waitlist_entries,
 } from '@/db'
 import { PRODUCTS, type Product } from '@/lib/constants'
+import type { VitalMetric } from '@/lib/vitals'
 
 import { topPages, totalCount } from './events'
+import { rangeOf } from './range'
+import { speedFigures } from './speed'
 import {
   PERIODS,
   type PeriodCounts,
@@ -39,6 +42,20 @@ export type AudienceMetrics = {
   pageViews: { views: PeriodCounts; topPagesLast30Days: { page: string; count: number }[] }
   /** Waitlist and newsletter signups per 100 page views. */
   conversion: { last7DaysPercent: number; last30DaysPercent: number }
+  /** Real visitors' speed over the last 30 days (the dashboard's Speed tab, decision 0222). */
+  speedLast30Days: {
+    about: string
+    byRouteAndDevice: {
+      route: string
+      device: string
+      views: number
+      lcpMs: number | null
+      inpMs: number | null
+      cls: number | null
+      fcpMs: number | null
+      ttfbMs: number | null
+    }[]
+  }
 }
 
 type Row = Record<string, unknown>
@@ -57,8 +74,16 @@ export const computeAudienceMetrics = async (
   const viewCounts = Promise.all(
     PERIODS.map((period) => totalCount(payload, 'views', { since: starts[period]?.toISOString() })),
   )
-  const [waitlistRows, referralRows, newsletterRows, contactRows, parentRows, viewRow, pageRows] =
-    await Promise.all([
+  const [
+    waitlistRows,
+    referralRows,
+    newsletterRows,
+    contactRows,
+    parentRows,
+    viewRow,
+    pageRows,
+    speed,
+  ] = await Promise.all([
       run(sql`SELECT ${bare(w.product)}::text AS product, ${periodCountColumns(w.joinedAt, now)},
           count(*) FILTER (WHERE ${bare(w.status)} = 'active') AS active,
           count(*) FILTER (WHERE ${bare(w.status)} = 'inactive') AS inactive
@@ -80,6 +105,7 @@ export const computeAudienceMetrics = async (
         Object.fromEntries(PERIODS.map((period, index) => [period, counts[index]])),
       ),
       topPages(payload, new Date(now.getTime() - 30 * 86_400_000).toISOString()),
+      speedFigures(payload, rangeOf({ days: 30 }, now)),
     ])
 
   const total = waitlistRows.find((row) => row.product === null)
@@ -129,6 +155,25 @@ export const computeAudienceMetrics = async (
     conversion: {
       last7DaysPercent: percent(waitlist.last7Days + newsletter.last7Days, views.last7Days),
       last30DaysPercent: percent(waitlist.last30Days + newsletter.last30Days, views.last30Days),
+    },
+    speedLast30Days: {
+      about: `75th percentile of real page views (UTC days ${speed.from} to ${speed.to}); devices are mobile (phones), tablet and desktop; null: fewer than ${speed.minSamples} views measured. Good up to / poor above: LCP 2500/4000 ms, INP 200/500 ms, CLS 0.1/0.25, FCP 1800/3000 ms, TTFB 800/1800 ms.`,
+      byRouteAndDevice: speed.rows.map((row) => {
+        const p75 = (metric: VitalMetric) => {
+          const value = row.metrics[metric].p75
+          return value === null ? null : metric === 'cls' ? Number(value.toFixed(3)) : Math.round(value)
+        }
+        return {
+          route: row.route,
+          device: row.device,
+          views: row.views,
+          lcpMs: p75('lcp'),
+          inpMs: p75('inp'),
+          cls: p75('cls'),
+          fcpMs: p75('fcp'),
+          ttfbMs: p75('ttfb'),
+        }
+      }),
     },
   }
 }

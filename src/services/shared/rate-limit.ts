@@ -22,10 +22,13 @@ export const RATE_LIMITS = {
   'login-account': { limit: 20, windowSeconds: 15 * 60 },
   // Counted in each instance's memory: the hottest path makes no database round trip for its limit.
   'analytics-track': { limit: 300, windowSeconds: 60, perInstance: true },
+  // One Web Vitals beacon per page view: a visitor's page views a minute, with room for a school
+  // or office behind one address.
+  'web-vitals': { limit: 120, windowSeconds: 60, perInstance: true },
 } as const
 
 export type RateLimitedRoute = keyof typeof RATE_LIMITS
-type SharedRoute = Exclude<RateLimitedRoute, 'analytics-track'>
+type SharedRoute = Exclude<RateLimitedRoute, 'analytics-track' | 'web-vitals'>
 
 /**
  * Counts one request of a client (an address, or for 'login-account' an account name): in

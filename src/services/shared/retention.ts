@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 
 import { forgetStalePreviews } from '../admin/newsletter-import'
 import { purgeRollupsBefore } from '../metrics/rollup'
+import { purgeWebVitalsBefore } from '../metrics/speed'
 import {
   analytics_events,
   bare,
@@ -13,6 +14,7 @@ import {
   engagement_events,
   newsletter_subscribers,
   users_sessions,
+  web_vitals,
 } from '@/db'
 
 /**
@@ -35,6 +37,7 @@ export const retentionOf = (settings: { retention?: Partial<Retention> | null })
 export type Purged = {
   analyticsEvents: number
   engagementEvents: number
+  webVitals: number
   emailEvents: number
   emailBodies: number
   unconfirmedSignups: number
@@ -98,6 +101,13 @@ export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
       WHERE ${bare(engagement_events.createdAt)} < ${engagementBefore}::timestamptz LIMIT ${BATCH}) RETURNING 1`,
     ))
   await purgeRollupsBefore(payload, engagementBefore)
+  // Web Vitals beacons by the same whole UTC days, with their daily histograms (decision 0221).
+  const webVitals = await inBatches(
+    payload,
+    sql`DELETE FROM ${web_vitals} WHERE ${bare(web_vitals.id)} IN (SELECT ${bare(web_vitals.id)} FROM ${web_vitals}
+      WHERE ${bare(web_vitals.createdAt)} < ${engagementBefore}::timestamptz LIMIT ${BATCH}) RETURNING 1`,
+  )
+  await purgeWebVitalsBefore(payload, engagementBefore)
   // Opens, clicks, bounces, complaints and unsubscribes of sent emails: events like the others.
   const emailEvents = await inBatches(
     payload,
@@ -150,6 +160,7 @@ export const purgeExpiredData = async (payload: Payload): Promise<Purged> => {
   return {
     analyticsEvents,
     engagementEvents,
+    webVitals,
     emailEvents,
     emailBodies,
     unconfirmedSignups,

@@ -4,6 +4,7 @@
  */
 import type { AnalyticsEventInput, EngagementEventInput } from '@/schemas/events'
 import type { ENGAGEMENT_EVENT_TYPES } from '@/lib/constants'
+import type { VitalsBeacon } from '@/schemas/vitals'
 
 export const SCROLL_DEPTHS = [25, 50, 75, 90] as const
 export const TIME_MARKS_S = [30, 60, 120, 300] as const
@@ -85,10 +86,13 @@ const whenQuiet = (post: () => void) => {
   window.addEventListener('load', start, { once: true })
 }
 
-/** `body` gets the tab's session id (made by the first event of a tab, which tests wait for). */
-const send = (path: string, body: Record<string, unknown>, beacon = false) => {
+/**
+ * `body` gets the tab's session id (made by the first event of a tab, which tests wait for), unless
+ * `anonymous` (Web Vitals carry no session).
+ */
+const send = (path: string, body: Record<string, unknown>, beacon = false, anonymous = false) => {
   if (!isTrackingAllowed()) return
-  const json = JSON.stringify({ ...body, sessionId: sessionId() })
+  const json = JSON.stringify(anonymous ? body : { ...body, sessionId: sessionId() })
   if (beacon && navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return
   whenQuiet(() =>
     fetch(path, {
@@ -161,6 +165,23 @@ export const trackAnalytics = (
     options.beacon,
   )
 
+/** One page view's Web Vitals, as a beacon (decision 0220). */
+export const sendVitals = (beacon: VitalsBeacon) =>
+  send('/api/analytics/vitals', beacon, true, true)
+
+/**
+ * Web Vitals are measured on this share of page loads (decided once per load), by a module loaded
+ * when the page is idle after its load, so it adds nothing to the page's start.
+ */
+let vitals: Promise<typeof import('./vitals')> | null | undefined
+const measureVitals = (page: string, sampleRate: number) => {
+  vitals ??=
+    Math.random() * 100 < sampleRate
+      ? new Promise<void>((resolve) => whenQuiet(resolve)).then(() => import('./vitals'))
+      : null
+  void vitals?.then((module) => module.startView(page)).catch(() => undefined)
+}
+
 /** Percentage of the page the visitor has seen (100 when it fits the window). */
 export const scrollDepth = () => {
   const max = document.documentElement.scrollHeight - window.innerHeight
@@ -211,13 +232,15 @@ const whenTitled = (send: (title: string) => void) => {
 
 /**
  * Per page: the view once, scroll depths once each (checked at most once a second), time spent
- * at the marks and when the visitor leaves. Returns the function that ends it.
+ * at the marks and when the visitor leaves, and on the sampled share of page loads its Web Vitals.
+ * Returns the function that ends it.
  */
-export const trackPage = () => {
+export const trackPage = ({ vitalsSampleRate = 100 }: { vitalsSampleRate?: number } = {}) => {
   if (!isTrackingAllowed()) return () => undefined
   const started = Date.now()
   // Filed under this page even when sent after a client navigation has changed the address.
   const page = location.pathname
+  measureVitals(page, vitalsSampleRate)
   const origin = visitOrigin()
   const stopWaiting = whenTitled((title) =>
     trackEngagement('page_view', { title }, { page, origin }),

@@ -21,9 +21,10 @@ export const lastDays = (days: number, now = new Date()): CustomRange => {
 
 /**
  * The Overview's range lives in the address like the lists' filters (`?days=7`, or
- * `?from=2026-10-01&to=2026-10-31`); the default (30 days) stays out of it.
+ * `?from=2026-10-01&to=2026-10-31`); the default (30 days) stays out of it. `resource`: the admin
+ * endpoint read for the range (the Overview's, or the Speed tab's).
  */
-export function useOverviewRange() {
+export function useOverviewRange(resource = 'overview') {
   const params = useSearchParams()
   const from = params.get('from') ?? ''
   const to = params.get('to') ?? ''
@@ -33,7 +34,7 @@ export function useOverviewRange() {
     isCustom,
     days,
     custom: { from, to },
-    endpoint: isCustom ? adminPath('overview', { from, to }) : adminPath('overview', { days }),
+    endpoint: isCustom ? adminPath(resource, { from, to }) : adminPath(resource, { days }),
     chooseDays: (next: number) =>
       setViewQuery(
         { days: next === DEFAULT_DAYS ? undefined : next, from: undefined, to: undefined },

@@ -1,0 +1,73 @@
+/**
+ * Real-user Web Vitals (decision 0220), loaded by the tracker when the page is idle after its load:
+ * LCP, INP, CLS, FCP and TTFB of each page view, sent as one beacon when the page is hidden or a
+ * client-side navigation ends the view. Only the route's pattern leaves the browser, never the
+ * address.
+ */
+import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals'
+
+import { routePattern } from '@/lib/routes'
+import { CONNECTION_TYPES, type DeviceClass, VITAL_RANGES, type VitalMetric } from '@/lib/vitals'
+import type { VitalsBeacon } from '@/schemas/vitals'
+
+import { sendVitals } from './tracker'
+
+type View = { route: VitalsBeacon['route']; values: Partial<Record<VitalMetric, number>> }
+
+/** The view being measured; none once its beacon has left. */
+let view: View | undefined
+/** The page load's own view: the only one with a load (LCP, FCP, TTFB). */
+let loadView: View | undefined
+
+/** A phone or tablet by its touch screen's size, else a desktop. */
+const deviceClass = (): DeviceClass => {
+  if (!matchMedia('(pointer: coarse)').matches) return 'desktop'
+  return Math.min(screen.width, screen.height) < 600 ? 'mobile' : 'tablet'
+}
+
+const connection = () => {
+  const type = (navigator as { connection?: { effectiveType?: string } }).connection?.effectiveType
+  return CONNECTION_TYPES.find((known) => known === type)
+}
+
+/**
+ * A report of the library. CLS and INP are reported as they change (`reportAllChanges`): a view
+ * gets the layout shift added while it lasted, and the page's INP when it grew during the view.
+ */
+const record = (metric: Metric) => {
+  if (!view) return
+  const name = metric.name.toLowerCase() as VitalMetric
+  if (name === 'cls') view.values.cls = (view.values.cls ?? 0) + metric.delta
+  else if (name === 'inp') view.values.inp = metric.value
+  else if (view === loadView) view.values[name] = metric.value
+}
+
+/** Sends the view's beacon (once) with what was measured. */
+const end = () => {
+  if (!view) return
+  const { route, values } = view
+  view = undefined
+  const beacon: VitalsBeacon = { route, device: deviceClass(), connection: connection() }
+  for (const [name, value] of Object.entries(values) as [VitalMetric, number][])
+    if (value >= 0 && value <= VITAL_RANGES[name].max)
+      beacon[name] = name === 'cls' ? Math.round(value * 10000) / 10000 : Math.round(value)
+  sendVitals(beacon)
+}
+
+/** Starts measuring the view of `page`, ending the view before it (a client-side navigation). */
+export const startView = (page: string) => {
+  end()
+  view = { route: routePattern(page), values: { cls: 0 } }
+  if (loadView) return
+  loadView = view
+  onTTFB(record)
+  onFCP(record)
+  onLCP(record)
+  onCLS(record, { reportAllChanges: true })
+  onINP(record, { reportAllChanges: true })
+  // After the library's own listeners, so its last reports come first.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') end()
+  })
+  addEventListener('pagehide', end)
+}
