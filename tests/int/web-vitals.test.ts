@@ -53,7 +53,18 @@ describe('the Web Vitals beacon', () => {
     expect(row.cls).toBeCloseTo(0.05, 6)
     // No column could hold a person: the row's columns are the beacon's and its time.
     expect(Object.keys(row).sort()).toEqual(
-      ['cls', 'connection', 'created_at', 'device', 'fcp', 'id', 'inp', 'lcp', 'route', 'ttfb'].sort(),
+      [
+        'cls',
+        'connection',
+        'created_at',
+        'device',
+        'fcp',
+        'id',
+        'inp',
+        'lcp',
+        'route',
+        'ttfb',
+      ].sort(),
     )
   })
 
@@ -116,13 +127,21 @@ const p75 = (values: number[]) => {
 const spread = (median: number, index: number) =>
   median * Math.exp(Math.sin(index * 12.9898) * 1.2) * (index % 7 === 0 ? 3 : 1)
 
-const MEDIANS: Record<VitalMetric, number> = { lcp: 2200, inp: 150, cls: 0.06, fcp: 1200, ttfb: 400 }
+const MEDIANS: Record<VitalMetric, number> = {
+  lcp: 2200,
+  inp: 150,
+  cls: 0.06,
+  fcp: 1200,
+  ttfb: 400,
+}
 
 /** Within the histogram's error of the exact percentile (or one unit for values under one). */
 const expectWithinBucket = (metric: VitalMetric, shown: number | null, exact: number) => {
   expect(shown).not.toBeNull()
   const unit = metric === 'cls' ? 0.001 : 1
-  expect(Math.abs(shown! - exact)).toBeLessThanOrEqual(Math.max(exact * BUCKET_ERROR * 1.0001, unit))
+  expect(Math.abs(shown! - exact)).toBeLessThanOrEqual(
+    Math.max(exact * BUCKET_ERROR * 1.0001, unit),
+  )
 }
 
 describe('speed figures from the rolled-up histograms', () => {
@@ -154,7 +173,8 @@ describe('speed figures from the rolled-up histograms', () => {
     // Too few: a route with fewer than the minimum.
     for (let view = 0; view < MIN_VITAL_SAMPLES - 1; view++)
       values.push(sql`('/faq', 'tablet', 1000, 100, 0.01, 800, 200, now())`)
-    await db().execute(sql`INSERT INTO web_vitals (route, device, lcp, inp, cls, fcp, ttfb, created_at)
+    await db()
+      .execute(sql`INSERT INTO web_vitals (route, device, lcp, inp, cls, fcp, ttfb, created_at)
       VALUES ${sql.join(values, sql`, `)}`)
   })
 
@@ -239,7 +259,7 @@ describe('speed figures from the rolled-up histograms', () => {
     expect(bad.body.errors.days).toBeTruthy()
   })
 
-  it("gives the analytics assistant the same figures to say which page is slowest on phones", async () => {
+  it('gives the analytics assistant the same figures to say which page is slowest on phones', async () => {
     const full = await app.createUser('speed-ai', 'full')
     const question = 'Which page is slowest on phones?'
     const res = await app.request('POST', '/admin/ai/analytics', {

@@ -81,7 +81,10 @@ const speedAnswer = (question: string, figures: AudienceMetrics) => {
 }
 
 const AUDIENCE_TOPICS: [RegExp, (q: string, f: AudienceMetrics, p: Period) => string][] = [
-  [/\bslow|\bfast|\bspeed|vitals|\blcp\b|\binp\b|\bcls\b|load(s|ing)? time/i, (q, f) => speedAnswer(q, f)],
+  [
+    /\bslow|\bfast|\bspeed|vitals|\blcp\b|\binp\b|\bcls\b|load(s|ing)? time/i,
+    (q, f) => speedAnswer(q, f),
+  ],
   [
     /referr|\bsources?\b|hear about|find us|c[oa]me from/i,
     (_q, f) =>

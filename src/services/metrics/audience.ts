@@ -84,29 +84,29 @@ export const computeAudienceMetrics = async (
     pageRows,
     speed,
   ] = await Promise.all([
-      run(sql`SELECT ${bare(w.product)}::text AS product, ${periodCountColumns(w.joinedAt, now)},
+    run(sql`SELECT ${bare(w.product)}::text AS product, ${periodCountColumns(w.joinedAt, now)},
           count(*) FILTER (WHERE ${bare(w.status)} = 'active') AS active,
           count(*) FILTER (WHERE ${bare(w.status)} = 'inactive') AS inactive
         FROM ${w} GROUP BY ROLLUP (${bare(w.product)})`),
-      run(sql`SELECT coalesce(nullif(trim(${bare(w.referralSource)}), ''), 'Not given') AS source,
+    run(sql`SELECT coalesce(nullif(trim(${bare(w.referralSource)}), ''), 'Not given') AS source,
           count(*) AS count
         FROM ${w} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`),
-      run(sql`SELECT ${periodCountColumns(n.subscribedAt, now)},
+    run(sql`SELECT ${periodCountColumns(n.subscribedAt, now)},
           count(*) FILTER (WHERE ${bare(n.doubleOptInConfirmed)}) AS confirmed
         FROM ${n}`),
-      run(sql`SELECT ${periodCountColumns(c.submittedAt, now)},
+    run(sql`SELECT ${periodCountColumns(c.submittedAt, now)},
           count(*) FILTER (WHERE ${bare(c.status)} = 'unread') AS unread,
           count(*) FILTER (WHERE ${bare(c.status)} = 'read') AS read,
           count(*) FILTER (WHERE ${bare(c.status)} = 'replied') AS replied
         FROM ${c}`),
-      run(sql`SELECT ${periodCountColumns(parent_engagements.submittedAt, now)}
+    run(sql`SELECT ${periodCountColumns(parent_engagements.submittedAt, now)}
         FROM ${parent_engagements}`),
-      viewCounts.then((counts) =>
-        Object.fromEntries(PERIODS.map((period, index) => [period, counts[index]])),
-      ),
-      topPages(payload, new Date(now.getTime() - 30 * 86_400_000).toISOString()),
-      speedFigures(payload, rangeOf({ days: 30 }, now)),
-    ])
+    viewCounts.then((counts) =>
+      Object.fromEntries(PERIODS.map((period, index) => [period, counts[index]])),
+    ),
+    topPages(payload, new Date(now.getTime() - 30 * 86_400_000).toISOString()),
+    speedFigures(payload, rangeOf({ days: 30 }, now)),
+  ])
 
   const total = waitlistRows.find((row) => row.product === null)
   const byProduct = Object.fromEntries(
@@ -161,7 +161,11 @@ export const computeAudienceMetrics = async (
       byRouteAndDevice: speed.rows.map((row) => {
         const p75 = (metric: VitalMetric) => {
           const value = row.metrics[metric].p75
-          return value === null ? null : metric === 'cls' ? Number(value.toFixed(3)) : Math.round(value)
+          return value === null
+            ? null
+            : metric === 'cls'
+              ? Number(value.toFixed(3))
+              : Math.round(value)
         }
         return {
           route: row.route,

@@ -137,7 +137,13 @@ export type Speed = DateRange & {
 
 type Histograms = Map<string, Map<VitalMetric, Map<number, number>>>
 
-const add = (histograms: Histograms, key: string, metric: VitalMetric, bucket: number, n: number) => {
+const add = (
+  histograms: Histograms,
+  key: string,
+  metric: VitalMetric,
+  bucket: number,
+  n: number,
+) => {
   const byMetric = histograms.get(key) ?? new Map<VitalMetric, Map<number, number>>()
   histograms.set(key, byMetric)
   const buckets = byMetric.get(metric) ?? new Map<number, number>()
@@ -201,9 +207,7 @@ export const speedFigures = async (payload: Payload, range: DateRange): Promise<
   // The most viewed first.
   speedRows.sort(
     (a, b) =>
-      b.views - a.views ||
-      a.route.localeCompare(b.route) ||
-      a.device.localeCompare(b.device),
+      b.views - a.views || a.route.localeCompare(b.route) || a.device.localeCompare(b.device),
   )
   return {
     ...range,
