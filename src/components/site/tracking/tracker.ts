@@ -56,7 +56,7 @@ export const SEND_WAIT_MS = 1000
 /** A page still loading after this long sends anyway. */
 const LOAD_WAIT_MS = 3000
 
-const whenIdle = (run: () => void) =>
+export const whenIdle = (run: () => void) =>
   typeof requestIdleCallback === 'function'
     ? requestIdleCallback(run, { timeout: SEND_WAIT_MS })
     : setTimeout(run, 0)

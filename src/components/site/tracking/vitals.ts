@@ -10,14 +10,20 @@ import { routePattern } from '@/lib/routes'
 import { CONNECTION_TYPES, type DeviceClass, VITAL_RANGES, type VitalMetric } from '@/lib/vitals'
 import type { VitalsBeacon } from '@/schemas/vitals'
 
-import { sendVitals } from './tracker'
+import { sendVitals, whenIdle } from './tracker'
 
-type View = { route: VitalsBeacon['route']; values: Partial<Record<VitalMetric, number>> }
+type View = {
+  route: VitalsBeacon['route']
+  values: Partial<Record<VitalMetric, number>>
+  sent?: boolean
+}
 
-/** The view being measured; none once its beacon has left. */
+/** The view being measured. */
 let view: View | undefined
 /** The page load's own view: the only one with a load (LCP, FCP, TTFB). */
 let loadView: View | undefined
+/** Views a client-side navigation ended, sent at the next idle moment (or when the page hides). */
+const ended: View[] = []
 
 /** A phone or tablet by its touch screen's size, else a desktop. */
 const deviceClass = (): DeviceClass => {
@@ -33,30 +39,44 @@ const connection = () => {
 /**
  * A report of the library. CLS and INP are reported as they change (`reportAllChanges`): a view
  * gets the layout shift added while it lasted, and the page's INP when it grew during the view.
+ * The load's metrics go to the load's view until its beacon has left: the library reports LCP at
+ * an idle moment after the first click, which may be the link that ended the view.
  */
 const record = (metric: Metric) => {
-  if (!view) return
   const name = metric.name.toLowerCase() as VitalMetric
-  if (name === 'cls') view.values.cls = (view.values.cls ?? 0) + metric.delta
-  else if (name === 'inp') view.values.inp = metric.value
-  else if (view === loadView) view.values[name] = metric.value
+  const target = name === 'cls' || name === 'inp' ? view : loadView
+  if (!target || target.sent) return
+  if (name === 'cls') target.values.cls = (target.values.cls ?? 0) + metric.delta
+  else target.values[name] = metric.value
 }
 
-/** Sends the view's beacon (once) with what was measured. */
-const end = () => {
-  if (!view) return
-  const { route, values } = view
-  view = undefined
-  const beacon: VitalsBeacon = { route, device: deviceClass(), connection: connection() }
-  for (const [name, value] of Object.entries(values) as [VitalMetric, number][])
+/** Sends a view's beacon, once, with what was measured. */
+const send = (done: View) => {
+  if (done.sent) return
+  done.sent = true
+  const beacon: VitalsBeacon = {
+    route: done.route,
+    device: deviceClass(),
+    connection: connection(),
+  }
+  for (const [name, value] of Object.entries(done.values) as [VitalMetric, number][])
     if (value >= 0 && value <= VITAL_RANGES[name].max)
       beacon[name] = name === 'cls' ? Math.round(value * 10000) / 10000 : Math.round(value)
   sendVitals(beacon)
 }
 
+/** The page is hidden: every view not yet sent goes now. */
+const sendAll = () => {
+  ended.splice(0).forEach(send)
+  if (view) send(view)
+}
+
 /** Starts measuring the view of `page`, ending the view before it (a client-side navigation). */
 export const startView = (page: string) => {
-  end()
+  if (view) {
+    ended.push(view)
+    whenIdle(() => ended.splice(0).forEach(send))
+  }
   view = { route: routePattern(page), values: { cls: 0 } }
   if (loadView) return
   loadView = view
@@ -67,7 +87,7 @@ export const startView = (page: string) => {
   onINP(record, { reportAllChanges: true })
   // After the library's own listeners, so its last reports come first.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') end()
+    if (document.visibilityState === 'hidden') sendAll()
   })
-  addEventListener('pagehide', end)
+  addEventListener('pagehide', sendAll)
 }
