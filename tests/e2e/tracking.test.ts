@@ -2,8 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { SCROLL_CHECK_MS, SEND_WAIT_MS } from '@/components/site/tracking/tracker'
+import { BUCKET_ERROR, VITAL_METRICS, type VitalMetric } from '@/lib/vitals'
 
-import { launchBrowser, openPage, query, requestStates } from './helpers/browser'
+import { signIn } from './helpers/admin'
+import { launchBrowser, openPage, query, requestStates, screenshot } from './helpers/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -15,12 +17,14 @@ afterAll(async () => {
 
 type Sent = { path: string; body: Record<string, unknown> }
 
+const TRACKING_PATHS = ['/api/engagement/event', '/api/analytics/track', '/api/analytics/vitals']
+
 /** Every tracking call the context's pages make (fetch and sendBeacon alike). */
 const recordTracking = (context: BrowserContext) => {
   const sent: Sent[] = []
   context.on('request', (request) => {
     const { pathname } = new URL(request.url())
-    if (pathname !== '/api/engagement/event' && pathname !== '/api/analytics/track') return
+    if (!TRACKING_PATHS.includes(pathname)) return
     sent.push({ path: pathname, body: JSON.parse(request.postData() ?? '{}') })
   })
   return sent
@@ -28,6 +32,10 @@ const recordTracking = (context: BrowserContext) => {
 
 const engagement = (sent: Sent[], eventType: string) =>
   sent.filter((s) => s.path === '/api/engagement/event' && s.body.eventType === eventType)
+
+/** The Web Vitals beacons sent. */
+const vitals = (sent: Sent[]) =>
+  sent.filter((s) => s.path === '/api/analytics/vitals').map((s) => s.body)
 
 // The view is sent once the page is hydrated: on a busy machine that can take a few seconds.
 const HYDRATED = { timeout: 10_000 }
@@ -204,10 +212,15 @@ test('time spent at 30 and 60 s, and on leaving via sendBeacon', async () => {
     engagement(sent, 'time_spent').map((s) => JSON.parse(s.body.eventData as string).seconds),
   ).toEqual([30, 60])
 
-  // Leaving the page (a full navigation elsewhere) sends the unload event as a beacon.
+  // Leaving the page (a full navigation elsewhere) sends the unload event as a beacon (beside
+  // the page's Web Vitals, when they were measured).
   await page.goto('/robots.txt')
-  const beacons = await page.evaluate(() => localStorage.getItem('test-beacons'))
-  expect(JSON.parse(beacons ?? '[]')).toEqual([expect.stringMatching(/\/api\/engagement\/event$/)])
+  const beacons = JSON.parse(
+    (await page.evaluate(() => localStorage.getItem('test-beacons'))) ?? '[]',
+  ) as string[]
+  expect(beacons.filter((url) => !url.endsWith('/api/analytics/vitals'))).toEqual([
+    expect.stringMatching(/\/api\/engagement\/event$/),
+  ])
   await expect
     .poll(async () => {
       const rows = await query<{ event_data: string }>(
@@ -374,5 +387,178 @@ test('every tracking request is read to its end: none is left loading', async ()
   await expect
     .poll(() => [...states.values()].filter((state) => state !== 'finished'), HYDRATED)
     .toEqual([])
+  await context.close()
+})
+
+/**
+ * Resolves once the page has loaded its Web Vitals module (loaded when the page is idle after its
+ * load): a script of the page that holds the module's device test.
+ */
+const vitalsLoaded = (page: Page) =>
+  expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          for (const entry of performance.getEntriesByType('resource')) {
+            if (!entry.name.endsWith('.js')) continue
+            const code = await (await fetch(entry.name)).text()
+            if (code.includes('pointer: coarse') && code.includes('largest-contentful-paint'))
+              return true
+          }
+          return false
+        }),
+      HYDRATED,
+    )
+    .toBe(true)
+
+const BEACON_FIELDS = ['route', 'device', 'connection', ...VITAL_METRICS]
+
+/**
+ * Notes the body of each Web Vitals beacon (and still sends it) where the next page of the site
+ * can read it: the browser's request events carry no body for a beacon's Blob.
+ */
+const noteVitalsBeacons = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const texts = new WeakMap<Blob, string>()
+    const OriginalBlob = Blob
+    window.Blob = class extends OriginalBlob {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        super(parts, options)
+        texts.set(this, (parts ?? []).map(String).join(''))
+      }
+    }
+    const original = navigator.sendBeacon.bind(navigator)
+    navigator.sendBeacon = (url, data) => {
+      if (String(url).endsWith('/api/analytics/vitals')) {
+        const body = data instanceof OriginalBlob ? texts.get(data) : String(data)
+        const notes = JSON.parse(localStorage.getItem('test-vitals') ?? '[]') as string[]
+        localStorage.setItem('test-vitals', JSON.stringify([...notes, body]))
+      }
+      return original(url, data)
+    }
+  })
+
+const notedVitals = async (page: Page) =>
+  (
+    JSON.parse((await page.evaluate(() => localStorage.getItem('test-vitals'))) ?? '[]') as string[]
+  ).map((body) => JSON.parse(body) as Record<string, number | string>)
+
+test('a page view sends one Web Vitals beacon when it ends, with its route pattern; a client-side navigation is a view of its own', async () => {
+  const [{ slug }] = await query<{ slug: string }>(
+    `select slug from articles where _status = 'published' order by id limit 1`,
+  )
+  const { page, context } = await openPage(browser)
+  const sent = recordTracking(context)
+  await noteVitalsBeacons(context)
+  await page.goto(`/insights/${slug}`)
+  await expect.poll(() => engagement(sent, 'page_view').length, HYDRATED).toBe(1)
+  await vitalsLoaded(page)
+  await page.locator('h1').first().click()
+  await idleMoment(page)
+  // Nothing while the view lasts.
+  expect(vitals(sent)).toEqual([])
+
+  // A link of the site: a client-side navigation ends the article's view.
+  await page.locator('footer').getByRole('link', { name: 'FAQ', exact: true }).click()
+  await page.waitForURL('**/faq')
+  await expect.poll(() => vitals(sent).length, HYDRATED).toBe(1)
+  const [article] = await notedVitals(page)
+  // The route's pattern, never the address; no session, nothing but the fields of a beacon.
+  expect(article).toMatchObject({ route: '/insights/[slug]', device: 'desktop' })
+  expect(JSON.stringify(article)).not.toContain(slug)
+  for (const key of Object.keys(article)) expect(BEACON_FIELDS).toContain(key)
+  // Plausible values of a page loaded from a server on this machine.
+  const { ttfb, fcp, lcp, cls } = article as Record<string, number>
+  expect(ttfb).toBeGreaterThan(0)
+  expect(fcp).toBeGreaterThanOrEqual(ttfb)
+  expect(lcp).toBeGreaterThanOrEqual(fcp)
+  expect(lcp).toBeLessThan(60_000)
+  expect(cls).toBeGreaterThanOrEqual(0)
+  expect(cls).toBeLessThan(1)
+  if (article.inp !== undefined) expect(article.inp).toBeLessThan(10_000)
+
+  // Leaving the site: the FAQ's view is sent as the page goes, without the load's metrics.
+  await page.goto('/robots.txt')
+  await expect.poll(() => vitals(sent).length, HYDRATED).toBe(2)
+  const [, faq] = await notedVitals(page)
+  expect(faq).toMatchObject({ route: '/faq', device: 'desktop', cls: expect.any(Number) })
+  expect(faq).not.toHaveProperty('lcp')
+  expect(faq).not.toHaveProperty('ttfb')
+  // One beacon per view: nothing more comes.
+  await pause(500)
+  expect(vitals(sent)).toHaveLength(2)
+  expect(await notedVitals(page)).toHaveLength(2)
+
+  // Stored as sent.
+  await expect
+    .poll(async () =>
+      query(
+        `select route, device, lcp, fcp, ttfb from web_vitals where route = '/insights/[slug]' and lcp = $1 and ttfb = $2`,
+        [lcp, ttfb],
+      ),
+    )
+    .toEqual([{ route: '/insights/[slug]', device: 'desktop', lcp, fcp, ttfb }])
+  await context.close()
+})
+
+/** A p75 as the Speed tab writes it ("840 ms", "2.35 s", "0.052"), in ms or the CLS score. */
+const shownValue = (text: string) => {
+  const [, number, unit] = /^([\d.]+)(?: (ms|s))?$/.exec(text.trim())!
+  return Number(number) * (unit === 's' ? 1000 : 1)
+}
+
+test('the Speed tab shows the p75 of the stored beacons, per route and device', async () => {
+  // Stored beacons of three pages on tablets, from fast to slow; the first one is checked.
+  const pages: [string, number][] = [
+    ['/characters', 1],
+    ['/universe', 1.9],
+    ['/community', 3.1],
+  ]
+  for (const [route, slow] of pages)
+    await query(
+      `insert into web_vitals (route, device, connection, lcp, inp, cls, fcp, ttfb)
+        select $1, 'tablet', '4g', $2::float8 * (900 + 97 * (i % 23)), $2 * (40 + 13 * (i % 11)),
+          $2 * 0.01 * (i % 9), $2 * (500 + 61 * (i % 17)), $2 * (120 + 29 * (i % 13))
+        from generate_series(1, 36) i`,
+      [route, slow],
+    )
+  const [route] = pages[0]
+  const stored = await query<Record<VitalMetric, number | null>>(
+    `select lcp, inp, cls, fcp, ttfb from web_vitals where route = $1 and device = 'tablet'
+      and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '6 days'`,
+    [route],
+  )
+
+  const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } })
+  await signIn(page, 'demo')
+  await page.goto('/admin?tab=speed&days=7')
+  const row = page.locator(`tr[data-route="${route}"][data-device="tablet"]`)
+  await row.waitFor()
+  for (const metric of VITAL_METRICS) {
+    const values = stored
+      .map((r) => r[metric])
+      .filter((v): v is number => v !== null)
+      .sort((a, b) => a - b)
+    const exact = values[Math.ceil(0.75 * values.length) - 1]
+    const cell = row.locator(`[data-metric="${metric}"]`)
+    const [value, count] = await cell.locator('span').allTextContents()
+    expect(count).toBe(`${values.length} views`)
+    const shown = shownValue(value)
+    // The bucket's error, and the rounding of what is written.
+    const rounding = metric === 'cls' ? 0.0005 : shown >= 1000 ? 5 : 0.5
+    expect(Math.abs(shown - exact)).toBeLessThanOrEqual(exact * BUCKET_ERROR + rounding)
+  }
+  // The slow page is coloured poor, the fast one good.
+  await expect
+    .poll(() => row.locator('[data-metric="lcp"]').getAttribute('data-rating'))
+    .toBe('good')
+  await expect
+    .poll(() =>
+      page
+        .locator('tr[data-route="/community"][data-device="tablet"] [data-metric="lcp"]')
+        .getAttribute('data-rating'),
+    )
+    .toBe('poor')
+  await screenshot(page, 'admin-speed')
   await context.close()
 })
