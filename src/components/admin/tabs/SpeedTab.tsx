@@ -145,7 +145,7 @@ export function SpeedTab() {
 
 type Rating = NonNullable<VitalFigure['rating']>
 
-// Text and background pairs that keep a contrast of at least 4.5:1 in both themes.
+// The admin theme's success, warning and error pairs (light and dark theme alike).
 const TONES: Record<Rating, string> = {
   good: 'background: var(--theme-success-100); color: var(--theme-success-800);',
   'needs-improvement': 'background: var(--theme-warning-100); color: var(--theme-warning-800);',
