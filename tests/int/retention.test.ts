@@ -218,7 +218,9 @@ describe('retention', () => {
     ).toEqual([{ id: 'live-session' }])
 
     // Nothing left to do: a second run (or a second instance) deletes nothing more.
-    expect(Object.values(await purgeExpiredData(app.payload))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    expect(Object.values(await purgeExpiredData(app.payload))).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ])
   })
 
   it('reads the ages from the site settings', async () => {
