@@ -41,7 +41,9 @@ try {
   })
 } catch (error) {
   console.error(
-    error instanceof RestoreRefused ? `Restore refused: ${error.message}` : `Restore failed: ${(error as Error).message}`,
+    error instanceof RestoreRefused
+      ? `Restore refused: ${error.message}`
+      : `Restore failed: ${(error as Error).message}`,
   )
   process.exitCode = 1
 }

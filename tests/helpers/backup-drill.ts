@@ -14,7 +14,8 @@ import { getPayload } from 'payload'
 import { closePayload, migrateDatabase } from '../../scripts/lib/migrate'
 import { joinWaitlist } from '@/services/waitlist/join'
 
-export const drillEmail = (index: number) => `drill.person.${String(index).padStart(4, '0')}@example.com`
+export const drillEmail = (index: number) =>
+  `drill.person.${String(index).padStart(4, '0')}@example.com`
 
 const [command, first = '0', count = '0'] = process.argv.slice(2)
 const payload = await getPayload({ config })
@@ -30,7 +31,9 @@ try {
     }
   }
   if (command === 'seed') {
-    const png = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/images/og-default.png'))
+    const png = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../public/images/og-default.png'),
+    )
     await payload.create({
       collection: 'media',
       data: { alt: 'Drill image' },

@@ -27,8 +27,7 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true })
 })
 
-const drillEmail = (index: number) =>
-  `drill.person.${String(index).padStart(4, '0')}@example.com`
+const drillEmail = (index: number) => `drill.person.${String(index).padStart(4, '0')}@example.com`
 
 /** The environment of a command: only what the test gives it (no test database, no S3). */
 const commandEnv = (extra: Record<string, string>) => {
@@ -73,7 +72,12 @@ const ok = (ran: Ran) => {
 }
 
 const backupsIn = (dir: string) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => BACKUP_PATTERN.test(name)).sort() : []
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((name) => BACKUP_PATTERN.test(name))
+        .sort()
+    : []
 
 const query = async (url: string, text: string, values: unknown[] = []) => {
   const client = new pg.Client({ connectionString: url })
@@ -101,7 +105,12 @@ describe('the embedded database', { timeout: 300_000, retry: 0 }, () => {
   it('restore drill: 100 signups backed up, 50 more, restored into a fresh data directory: exactly the first 100 and the image', async () => {
     const server = await startEmbeddedServer({ dataRoot: source, throwaway: true })
     servers.push(server)
-    ok(await drill(['seed', '0', '100'], { DATABASE_URL: server.url, MEDIA_DIR: path.join(source, 'media') }))
+    ok(
+      await drill(['seed', '0', '100'], {
+        DATABASE_URL: server.url,
+        MEDIA_DIR: path.join(source, 'media'),
+      }),
+    )
 
     // The site's database is running: the backup shares it, as beside `npm start`.
     const taken = ok(await backup({ DATA_DIR: source }))
@@ -115,7 +124,12 @@ describe('the embedded database', { timeout: 300_000, retry: 0 }, () => {
     expect(Number(recorded[0].size_bytes)).toBe(fs.statSync(file).size)
     expect(fs.readFileSync(`${file}.sha256`, 'utf8')).toBe(`${recorded[0].sha256}  ${name}\n`)
 
-    ok(await drill(['signup', '100', '50'], { DATABASE_URL: server.url, MEDIA_DIR: path.join(source, 'media') }))
+    ok(
+      await drill(['signup', '100', '50'], {
+        DATABASE_URL: server.url,
+        MEDIA_DIR: path.join(source, 'media'),
+      }),
+    )
     expect((await report(server.url, path.join(source, 'media'))).emails).toHaveLength(150)
 
     const restoredRun = ok(await restore(file, { DATA_DIR: restored }))
@@ -155,14 +169,21 @@ describe('the embedded database', { timeout: 300_000, retry: 0 }, () => {
   it('refuses a data directory that holds a database unless --force, which sets it aside', async () => {
     const refused = await restore(file, { DATA_DIR: restored })
     expect(refused.code).toBe(1)
-    expect(refused.stderr).toMatch(/is not empty: a restore goes into an empty one\. Run it again with --force/)
+    expect(refused.stderr).toMatch(
+      /is not empty: a restore goes into an empty one\. Run it again with --force/,
+    )
 
     const forced = ok(await restore(file, { DATA_DIR: restored }, ['--force']))
     expect(forced.stdout).toContain('backup restored')
-    expect(fs.readdirSync(restored).some((name) => name.startsWith('postgres.replaced-'))).toBe(true)
+    expect(fs.readdirSync(restored).some((name) => name.startsWith('postgres.replaced-'))).toBe(
+      true,
+    )
     const server = await startEmbeddedServer({ dataRoot: restored, throwaway: true })
     servers.push(server)
-    const [{ count }] = await query(server.url, 'SELECT count(*)::int AS count FROM waitlist_entries')
+    const [{ count }] = await query(
+      server.url,
+      'SELECT count(*)::int AS count FROM waitlist_entries',
+    )
     expect(count).toBe(100)
     await server.stop()
   })
@@ -190,7 +211,9 @@ describe('the embedded database', { timeout: 300_000, retry: 0 }, () => {
     const left = fs.readdirSync(backups).filter((name) => name.endsWith('.partial'))
     expect(left.length).toBeGreaterThan(0)
     for (const name of left) {
-      const refused = await restore(path.join(backups, name), { DATA_DIR: path.join(work, 'never') })
+      const refused = await restore(path.join(backups, name), {
+        DATA_DIR: path.join(work, 'never'),
+      })
       expect(refused.code).toBe(1)
       expect(refused.stderr).toMatch(/Restore refused: .*never completed/)
     }
@@ -237,13 +260,17 @@ describe('a database on a server (DATABASE_URL)', { timeout: 120_000, retry: 0 }
   const sourceUrl = databaseUrl(base, name('bsrc'))
   const targetUrl = databaseUrl(base, name('btgt'))
   afterAll(async () => {
-    for (const db of [name('bsrc'), name('btgt')]) await adminQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`)
+    for (const db of [name('bsrc'), name('btgt')])
+      await adminQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`)
   })
 
   it('backs up with pg_dump and restores into an empty database only, unless --force', async () => {
     await adminQuery(`CREATE DATABASE ${name('bsrc')} TEMPLATE ${TEMPLATE_DB}`)
     await adminQuery(`CREATE DATABASE ${name('btgt')}`)
-    await query(sourceUrl, "INSERT INTO waitlist_entries (email, name) VALUES ('server.drill@example.com', 'Server Drill')")
+    await query(
+      sourceUrl,
+      "INSERT INTO waitlist_entries (email, name) VALUES ('server.drill@example.com', 'Server Drill')",
+    )
     const dir = path.join(work, 'server-backups')
     const media = path.join(work, 'server-media')
     fs.mkdirSync(media)
@@ -256,15 +283,25 @@ describe('a database on a server (DATABASE_URL)', { timeout: 120_000, retry: 0 }
     ok(await restore(path.join(dir, file), { DATABASE_URL: targetUrl, MEDIA_DIR: restoredMedia }))
     const emails = await query(targetUrl, 'SELECT email FROM waitlist_entries')
     expect(emails).toEqual([{ email: 'server.drill@example.com' }])
-    const migrations = (url: string) => query(url, 'SELECT name FROM payload_migrations ORDER BY name')
+    const migrations = (url: string) =>
+      query(url, 'SELECT name FROM payload_migrations ORDER BY name')
     expect(await migrations(targetUrl)).toEqual(await migrations(sourceUrl))
     expect(fs.readFileSync(path.join(restoredMedia, 'kept.txt'), 'utf8')).toBe('a file')
 
-    const refused = await restore(path.join(dir, file), { DATABASE_URL: sourceUrl, MEDIA_DIR: path.join(work, 'm2') })
+    const refused = await restore(path.join(dir, file), {
+      DATABASE_URL: sourceUrl,
+      MEDIA_DIR: path.join(work, 'm2'),
+    })
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/The database DATABASE_URL names is not empty/)
     await query(sourceUrl, 'DELETE FROM waitlist_entries')
-    ok(await restore(path.join(dir, file), { DATABASE_URL: sourceUrl, MEDIA_DIR: path.join(work, 'm2') }, ['--force']))
+    ok(
+      await restore(
+        path.join(dir, file),
+        { DATABASE_URL: sourceUrl, MEDIA_DIR: path.join(work, 'm2') },
+        ['--force'],
+      ),
+    )
     expect(await query(sourceUrl, 'SELECT email FROM waitlist_entries')).toEqual(emails)
   })
 })

@@ -127,7 +127,10 @@ export class TruncatedArchiveError extends Error {
 }
 
 const field = (block: Buffer, start: number, length: number) =>
-  block.subarray(start, start + length).toString('utf8').replace(/\0.*$/s, '')
+  block
+    .subarray(start, start + length)
+    .toString('utf8')
+    .replace(/\0.*$/s, '')
 
 const parseOctal = (block: Buffer, start: number, length: number) =>
   parseInt(field(block, start, length).trim() || '0', 8)

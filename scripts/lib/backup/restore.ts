@@ -80,7 +80,9 @@ export const verifyBackup = async (file: string): Promise<Manifest> => {
       try {
         manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest
       } catch {
-        throw new RestoreRefused(`${path.basename(file)} has a damaged manifest; it is not restored.`)
+        throw new RestoreRefused(
+          `${path.basename(file)} has a damaged manifest; it is not restored.`,
+        )
       }
     } else seen.set(entry.name, hash.digest('hex'))
   }
@@ -163,8 +165,7 @@ const aside = (dir: string) => {
 }
 
 export type RestoreTarget =
-  | { kind: 'embedded'; dataRoot: string }
-  | { kind: 'database'; databaseUrl: string }
+  { kind: 'embedded'; dataRoot: string } | { kind: 'database'; databaseUrl: string }
 
 export type RestoreOptions = {
   file: string

@@ -4,7 +4,9 @@ import path from 'node:path'
 export const backupSettings = (dataRoot: string) => {
   const keep = Number(process.env.BACKUP_KEEP ?? 7)
   if (!Number.isInteger(keep) || keep < 1) {
-    throw new Error(`BACKUP_KEEP must be a whole number of backups, 1 or more (got ${process.env.BACKUP_KEEP}).`)
+    throw new Error(
+      `BACKUP_KEEP must be a whole number of backups, 1 or more (got ${process.env.BACKUP_KEEP}).`,
+    )
   }
   return {
     dir: path.resolve(process.env.BACKUP_DIR || path.join(dataRoot, 'backups')),

@@ -185,7 +185,7 @@ async function* clusterEntries(
   const slot = `starfinity_backup_${process.pid}`
   await client.query('SELECT pg_create_physical_replication_slot($1, true, true)', [slot])
   const started = await client.query<{ lsn: string; wal: string }>(
-    "SELECT lsn::text, pg_walfile_name(lsn) AS wal FROM pg_backup_start($1, true) AS lsn",
+    'SELECT lsn::text, pg_walfile_name(lsn) AS wal FROM pg_backup_start($1, true) AS lsn',
     [`starfinity ${new Date().toISOString()}`],
   )
   yield* treeEntries(collector, cluster, 'database', (relative) => SKIPPED_CONTENTS.has(relative))
@@ -209,7 +209,8 @@ async function* clusterEntries(
   if (segments[0] !== firstWal || segments.at(-1) !== lastWal) {
     throw new Error(`The WAL from ${firstWal} to ${lastWal} is not all in ${walDir}.`)
   }
-  for (const name of segments) yield* fileEntry(collector, `database/pg_wal/${name}`, path.join(walDir, name))
+  for (const name of segments)
+    yield* fileEntry(collector, `database/pg_wal/${name}`, path.join(walDir, name))
   for (const name of fs.readdirSync(walDir).filter((n) => n.endsWith('.history'))) {
     yield* fileEntry(collector, `database/pg_wal/${name}`, path.join(walDir, name))
   }
