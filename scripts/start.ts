@@ -26,27 +26,25 @@ const dev = process.argv.includes('--dev')
  * day), so a restart neither skips a day nor takes one twice. BACKUP_DAILY=off turns it off.
  */
 const scheduleDailyBackup = () => {
-  if (process.env.BACKUP_DAILY === 'off') return () => undefined
+  if (process.env.BACKUP_DAILY === 'off') return
   let running = false
   const take = () => {
     if (running) return
     running = true
+    // Without the DATABASE_URL this process set for the site: the command finds the running
+    // embedded server through its data directory and backs the cluster up.
+    const env = { ...process.env }
+    delete env.DATABASE_URL
     const child = spawn(
       process.execPath,
       [path.join(root, 'scripts/run-ts.mjs'), path.join(root, 'scripts/backup.ts'), '--scheduled'],
-      { cwd: root, env: process.env, stdio: 'inherit' },
+      { cwd: root, env, stdio: 'inherit' },
     )
     child.on('exit', () => (running = false))
     child.on('error', () => (running = false))
   }
-  const first = setTimeout(take, 60_000)
-  const hourly = setInterval(take, 3_600_000)
-  first.unref()
-  hourly.unref()
-  return () => {
-    clearTimeout(first)
-    clearInterval(hourly)
-  }
+  setTimeout(take, 60_000).unref()
+  setInterval(take, 3_600_000).unref()
 }
 
 const main = async () => {

@@ -10,12 +10,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { BACKUP_PATTERN, pruneBackups } from '../../scripts/lib/backup/take'
 import { type EmbeddedServer, startEmbeddedServer } from '../../scripts/lib/embedded-db'
+import { startApp } from '../helpers/app'
 import { databaseUrl } from '../helpers/env'
+import { lastBackup } from '@/services/backups/last-backup'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-backup-'))
@@ -350,4 +353,24 @@ describe('a database on a server (DATABASE_URL)', { timeout: 120_000, retry: 0 }
       expect(await count(sourceUrl)).toBe(100)
     },
   )
+})
+
+describe('the last backup', () => {
+  it('is the newest backup recorded in the database, whichever machine took it; none: null', async () => {
+    const app = await startApp()
+    try {
+      expect(await lastBackup()).toBeNull()
+      await app.payload.db.drizzle.execute(sql`
+        INSERT INTO backups (taken_at, file, size_bytes, sha256, kind) VALUES
+          ('2026-12-05T03:00:00Z', '/srv/a/backups/older.tar.gz', 1000, 'aa', 'embedded-cluster'),
+          ('2026-12-06T03:00:00Z', '/srv/b/backups/newer.tar.gz', 6000000000, 'bb', 'pg_dump')`)
+      expect(await lastBackup()).toEqual({
+        takenAt: new Date('2026-12-06T03:00:00Z'),
+        sizeBytes: 6_000_000_000,
+        file: '/srv/b/backups/newer.tar.gz',
+      })
+    } finally {
+      await app.close()
+    }
+  })
 })
