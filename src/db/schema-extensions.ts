@@ -150,7 +150,7 @@ export const email_send_rate = pgTable('email_send_rate', {
  */
 export const backups = pgTable('backups', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  takenAt: timestamp('taken_at', { withTimezone: true, mode: 'string' }).notNull(),
+  backedUpAt: timestamp('backed_up_at', { withTimezone: true, mode: 'string' }).notNull(),
   file: text('file').notNull(),
   sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
   sha256: text('sha256').notNull(),

@@ -8,7 +8,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TABLE "backups" (
   	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "backups_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-  	"taken_at" timestamp with time zone NOT NULL,
+  	"backed_up_at" timestamp with time zone NOT NULL,
   	"file" text NOT NULL,
   	"size_bytes" bigint NOT NULL,
   	"sha256" text NOT NULL,

@@ -361,7 +361,7 @@ describe('the last backup', () => {
     try {
       expect(await lastBackup()).toBeNull()
       await app.payload.db.drizzle.execute(sql`
-        INSERT INTO backups (taken_at, file, size_bytes, sha256, kind) VALUES
+        INSERT INTO backups (backed_up_at, file, size_bytes, sha256, kind) VALUES
           ('2026-12-05T03:00:00Z', '/srv/a/backups/older.tar.gz', 1000, 'aa', 'embedded-cluster'),
           ('2026-12-06T03:00:00Z', '/srv/b/backups/newer.tar.gz', 6000000000, 'bb', 'pg_dump')`)
       expect(await lastBackup()).toEqual({

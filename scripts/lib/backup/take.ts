@@ -350,7 +350,7 @@ const recordBackup = async (
   await client.connect()
   try {
     await client.query(
-      `INSERT INTO backups (taken_at, file, size_bytes, sha256, kind, scheduled_day)
+      `INSERT INTO backups (backed_up_at, file, size_bytes, sha256, kind, scheduled_day)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scheduled_day) DO NOTHING`,
       [row.takenAt, row.file, row.sizeBytes, row.sha256, row.kind, row.scheduledDay ?? null],
     )

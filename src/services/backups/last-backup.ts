@@ -13,8 +13,8 @@ export type LastBackup = { takenAt: Date; sizeBytes: number; file: string }
 export const lastBackup = async (): Promise<LastBackup | null> => {
   const payload = await payloadClient()
   const { rows } = await payload.db.drizzle.execute(sql`
-    SELECT ${backups.takenAt} AS "takenAt", ${backups.sizeBytes} AS "sizeBytes", ${backups.file} AS "file"
-    FROM ${backups} ORDER BY ${backups.takenAt} DESC, ${backups.id} DESC LIMIT 1`)
+    SELECT ${backups.backedUpAt} AS "takenAt", ${backups.sizeBytes} AS "sizeBytes", ${backups.file} AS "file"
+    FROM ${backups} ORDER BY ${backups.backedUpAt} DESC, ${backups.id} DESC LIMIT 1`)
   const row = rows[0] as { takenAt: string; sizeBytes: string | number; file: string } | undefined
   if (!row) return null
   return { takenAt: new Date(row.takenAt), sizeBytes: Number(row.sizeBytes), file: row.file }
