@@ -11,6 +11,7 @@
  */
 import './lib/bootstrap'
 
+import { spawn } from 'node:child_process'
 import path from 'node:path'
 
 import { needsBuild } from './lib/build-state'
@@ -18,6 +19,33 @@ import { log, openDatabase, root } from './lib/runtime'
 import { superviseChildren } from './lib/supervise'
 
 const dev = process.argv.includes('--dev')
+
+/**
+ * The embedded default's daily backup (decision 0230): a minute after the start, then every hour,
+ * `scripts/backup.ts --scheduled` takes the UTC day's backup unless it was taken (its row names the
+ * day), so a restart neither skips a day nor takes one twice. BACKUP_DAILY=off turns it off.
+ */
+const scheduleDailyBackup = () => {
+  if (process.env.BACKUP_DAILY === 'off') return
+  let running = false
+  const take = () => {
+    if (running) return
+    running = true
+    // Without the DATABASE_URL this process set for the site: the command finds the running
+    // embedded server through its data directory and backs the cluster up.
+    const env = { ...process.env }
+    delete env.DATABASE_URL
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'scripts/run-ts.mjs'), path.join(root, 'scripts/backup.ts'), '--scheduled'],
+      { cwd: root, env, stdio: 'inherit' },
+    )
+    child.on('exit', () => (running = false))
+    child.on('error', () => (running = false))
+  }
+  setTimeout(take, 60_000).unref()
+  setInterval(take, 3_600_000).unref()
+}
 
 const main = async () => {
   const database = await openDatabase()
@@ -55,6 +83,7 @@ const main = async () => {
       if (build.code !== 0) return stop(build.code ?? 1)
     }
     log('serving', { url: `http://localhost:${port}` })
+    if (database) scheduleDailyBackup()
     const served = await runNext([dev ? 'dev' : 'start', '-p', port])
     if (stopRequested()) return stop(0)
     // Not asked to stop: the server died (crash or a signal from elsewhere).

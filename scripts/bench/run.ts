@@ -144,6 +144,8 @@ const run = async (benchmarks: (bench: Bench) => Promise<void>): Promise<number>
         PAYLOAD_SECRET: randomBytes(32).toString('hex'),
         TRUST_PROXY: '1',
         RATE_LIMIT_FACTOR: '1',
+        // No daily backup in the middle of a measurement (decision 0230).
+        BACKUP_DAILY: 'off',
         ADMIN_USERNAME: username,
         ADMIN_PASSWORD: password,
         LOG_LEVEL: 'warn',

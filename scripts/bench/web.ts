@@ -193,6 +193,8 @@ const startBenchSite = () =>
       ADMIN_USERNAME: 'bench',
       ADMIN_PASSWORD: randomBytes(16).toString('hex'),
       LOG_LEVEL: 'warn',
+      // No daily backup in the middle of a measurement (decision 0230).
+      BACKUP_DAILY: 'off',
     },
     logFile: path.join(resultsDir, 'web-server.log'),
     ownGroup: true,

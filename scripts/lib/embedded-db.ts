@@ -118,7 +118,7 @@ const binaries = async () => {
  * PostgreSQL refuses to run as root. As root (containers, CI) the server runs as a `postgres`
  * system user, created when missing, which owns the cluster directory.
  */
-const serverUser = (): { uid: number; gid: number } | undefined => {
+export const serverUser = (): { uid: number; gid: number } | undefined => {
   if (process.getuid?.() !== 0) return undefined
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim())
   try {

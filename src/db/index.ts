@@ -9,6 +9,7 @@ import type { PgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 export * from './schema.generated'
 export {
+  backups,
   engagement_hourly_counts,
   engagement_rollup_state,
   engagement_session_days,

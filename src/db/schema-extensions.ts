@@ -6,6 +6,7 @@
  */
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -190,6 +191,22 @@ export const email_send_rate = pgTable('email_send_rate', {
   refilledAt: timestamp('refilled_at', { withTimezone: true, mode: 'string' }).notNull(),
 })
 
+/**
+ * Every backup taken (`npm run backup`, the embedded default's daily one; decision 0230), written
+ * when its file is complete: the last one is shown to the team whichever instance or machine took
+ * it. A scheduled backup names its UTC day, once (`scheduled_day` is unique), so restarts neither
+ * skip nor double a day.
+ */
+export const backups = pgTable('backups', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  backedUpAt: timestamp('backed_up_at', { withTimezone: true, mode: 'string' }).notNull(),
+  file: text('file').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  kind: text('kind').notNull(),
+  scheduledDay: date('scheduled_day', { mode: 'string' }).unique('backups_scheduled_day_key'),
+})
+
 const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
 
 /** Addresses are looked up case-insensitively (lower(email) = lower($1)): one index per table for it. */
@@ -256,5 +273,6 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   schema.tables.email_send_rate = email_send_rate
   schema.tables.web_vitals = web_vitals
   schema.tables.web_vitals_daily = web_vitals_daily
+  schema.tables.backups = backups
   return schema
 }

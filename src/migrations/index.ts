@@ -27,6 +27,7 @@ import * as migration_20261206_170630_campaign_sending from './20261206_170630_c
 import * as migration_20261206_171320_engagement_rollups from './20261206_171320_engagement_rollups';
 import * as migration_20261206_172508_engagement_events_by_day from './20261206_172508_engagement_events_by_day';
 import * as migration_20261206_175837_engagement_waitlist_days from './20261206_175837_engagement_waitlist_days';
+import * as migration_20261206_200050_backups from './20261206_200050_backups';
 import * as migration_20261206_200716_web_vitals from './20261206_200716_web_vitals';
 
 export const migrations = [
@@ -176,8 +177,13 @@ export const migrations = [
     name: '20261206_175837_engagement_waitlist_days',
   },
   {
+    up: migration_20261206_200050_backups.up,
+    down: migration_20261206_200050_backups.down,
+    name: '20261206_200050_backups',
+  },
+  {
     up: migration_20261206_200716_web_vitals.up,
     down: migration_20261206_200716_web_vitals.down,
-    name: '20261206_200716_web_vitals'
+    name: '20261206_200716_web_vitals',
   },
 ];
