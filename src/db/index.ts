@@ -16,6 +16,7 @@ export {
   engagement_waitlist_days,
   email_send_rate,
   page_cache_revalidations,
+  user_session_activity,
   waitlist_line_counts,
 } from './schema-extensions'
 export { alias } from '@payloadcms/db-postgres/drizzle/pg-core'
