@@ -96,7 +96,11 @@ export const storedSessions = async (payload: Payload, userId: number) => {
   )
     .map((row): StoredSession => {
       const signedInAt = new Date(row.signedInAt ?? 0)
-      return { ...row, signedInAt, lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt) : signedInAt }
+      return {
+        ...row,
+        signedInAt,
+        lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt) : signedInAt,
+      }
     })
     .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
 }

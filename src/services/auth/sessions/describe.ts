@@ -66,5 +66,7 @@ const expandIpv6 = (ip: string): string[] => {
           ...parts(tail),
         ]
   // An embedded IPv4 tail ("::1.2.3.4") only ever lands past the /48 kept here.
-  return groups.map((group) => (/^[0-9a-f]+$/i.test(group) ? parseInt(group, 16).toString(16) : '0'))
+  return groups.map((group) =>
+    /^[0-9a-f]+$/i.test(group) ? parseInt(group, 16).toString(16) : '0',
+  )
 }

@@ -34,7 +34,8 @@ export const requireSessionsOf = async (
   actor: SessionActor,
   userId: number,
 ): Promise<SessionOwner> => {
-  if (actor.id !== userId && actor.accessLevel !== 'full') throw new AppError(403, OTHERS_SESSIONS_MESSAGE)
+  if (actor.id !== userId && actor.accessLevel !== 'full')
+    throw new AppError(403, OTHERS_SESSIONS_MESSAGE)
   const user = await payload.db.findOne<User>({
     collection: 'users',
     where: { id: { equals: userId } },
