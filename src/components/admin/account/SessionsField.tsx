@@ -40,7 +40,7 @@ export function SessionsField() {
 
   if (!base) return null
   return (
-    <Panel aria-labelledby="sessions-title" data-testid="sessions">
+    <Sessions aria-labelledby="sessions-title" data-testid="sessions">
       <Row>
         <PanelTitle id="sessions-title">{isOwn ? 'Your sessions' : 'Sessions'}</PanelTitle>
         <Muted>Unused sessions end by themselves after a while.</Muted>
@@ -91,14 +91,19 @@ export function SessionsField() {
       </DataState>
       {others.length > 0 && (
         <Row>
-          <Button variant="danger" disabled={busy} onClick={() => end(base, 'Signed out')}>
+          <Button disabled={busy} onClick={() => end(base, 'Signed out')}>
             {isOwn ? 'Sign out all other sessions' : 'Sign out everywhere'}
           </Button>
         </Row>
       )}
-    </Panel>
+    </Sessions>
   )
 }
+
+/** Apart from the form's fields above it. */
+const Sessions = styled(Panel)`
+  margin-top: calc(var(--base, 20px) * 1.5);
+`
 
 const Table = styled.table`
   width: 100%;

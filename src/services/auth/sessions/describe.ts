@@ -45,13 +45,22 @@ export const networkOf = (address: string | null | undefined): string | null => 
   const ip = mapped ?? trimmed.replace(/%.*$/, '')
   switch (isIP(ip)) {
     case 4:
-      return `${ip.split('.').slice(0, 3).join('.')}.0/24`
-    case 6:
-      return `${expandIpv6(ip).slice(0, 3).join(':')}::/48`
+      return ip.startsWith('127.') ? LOOPBACK : `${ip.split('.').slice(0, 3).join('.')}.0/24`
+    case 6: {
+      const groups = expandIpv6(ip)
+      if (groups.join(':') === '0:0:0:0:0:0:0:1') return LOOPBACK
+      // The /48's three groups, its trailing zero groups folded into "::" ("2001:db8::/48").
+      const kept = groups.slice(0, 3)
+      while (kept.at(-1) === '0') kept.pop()
+      return `${kept.join(':')}::/48`
+    }
     default:
       return null
   }
 }
+
+/** A session from the server's own machine (a front on the same host, a local test). */
+const LOOPBACK = 'this computer'
 
 /** The eight groups of an IPv6 address, without leading zeros ("2001:db8::1" → 2001,db8,0,…,1). */
 const expandIpv6 = (ip: string): string[] => {
