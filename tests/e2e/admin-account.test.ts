@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
@@ -74,6 +75,11 @@ test('the account page lists two sessions; signing out the other sends that brow
   await sessions.getByRole('button', { name: 'Sign out all other sessions' }).waitFor()
   await sessions.scrollIntoViewIfNeeded()
   await screenshot(page, 'admin-account-sessions')
+  // The list itself (Payload's own form controls around it are Payload's).
+  const audit = await new AxeBuilder({ page: page as never })
+    .include('[data-testid="sessions"]')
+    .analyze()
+  expect(audit.violations.map(({ id, impact }) => `${impact} ${id}`)).toEqual([])
 
   await rows
     .filter({ hasNotText: 'This session' })
