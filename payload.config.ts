@@ -26,6 +26,7 @@ import { isPublicRoute, pageTextsOf } from '@/lib/page-texts'
 import { mediaStorage } from '@/lib/storage'
 import { jobs } from '@/jobs'
 import { emailAdapter } from '@/services/email/transport'
+import { enforceSessionLimits } from '@/services/auth/sessions/policy'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -64,6 +65,8 @@ const config: Config = {
     },
   },
   collections,
+  // Sessions end when idle or too old, at every door (docs/decisions/0215-sessions-end-when-idle.md).
+  onInit: enforceSessionLimits,
   globals: [SiteSettings],
   endpoints,
   // A value the database cannot take, or a where that is not JSON, is the request's fault: 400, or

@@ -81,6 +81,16 @@ export const Users: CollectionConfig = {
       access: { create: isFullAdminField, update: isFullAdminField },
       saveToJWT: true,
     },
+    {
+      // Sessions a person can see and end (decision 0216): one's own, or anyone's for a full admin.
+      name: 'sessionList',
+      type: 'ui',
+      admin: {
+        components: { Field: '/components/admin/account/SessionsField#SessionsField' },
+        condition: (data, _sibling, { user }) =>
+          Boolean(data?.id && user && (data.id === user.id || isFullAdminUser(user))),
+      },
+    },
   ],
 }
 

@@ -17,6 +17,7 @@ export {
   engagement_waitlist_days,
   email_send_rate,
   page_cache_revalidations,
+  user_session_activity,
   waitlist_line_counts,
   web_vitals,
   web_vitals_daily,

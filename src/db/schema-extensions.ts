@@ -24,6 +24,8 @@ import {
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
 
+import { users } from './schema.generated'
+
 /**
  * How many entries each product's line holds, kept by triggers on waitlist_entries in a few rows
  * per product (decision 0124): a signup reads its place without counting.
@@ -206,6 +208,26 @@ export const backups = pgTable('backups', {
   kind: text('kind').notNull(),
   scheduledDay: date('scheduled_day', { mode: 'string' }).unique('backups_scheduled_day_key'),
 })
+ * When each signed-in session (a row of users_sessions, Payload's own) was last used, and from
+ * where (decision 0215): written at most once a minute per session, read on every signed-in request
+ * to end sessions left idle. Not tied to users_sessions by a key: Payload rewrites those rows
+ * whenever it saves the user.
+ */
+export const user_session_activity = pgTable(
+  'user_session_activity',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** The browser's User-Agent as sent (at most 512 characters). */
+    userAgent: text('user_agent'),
+    /** The network, never the full address: an IPv4 /24 or an IPv6 /48. */
+    network: text('network'),
+  },
+  (table) => [index('user_session_activity_user_idx').on(table.userId)],
+)
 
 const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
 
@@ -274,5 +296,6 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   schema.tables.web_vitals = web_vitals
   schema.tables.web_vitals_daily = web_vitals_daily
   schema.tables.backups = backups
+  schema.tables.user_session_activity = user_session_activity
   return schema
 }

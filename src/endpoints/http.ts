@@ -141,11 +141,14 @@ export const parseWith = <S extends z.ZodType>(schema: S, body: unknown): z.outp
  * The client address. Next sets X-Forwarded-For from the socket only when the request has none;
  * each trusted proxy appends the address it saw, so the client is TRUST_PROXY entries from the right.
  */
-export const clientIp = (req: PayloadRequest): string => {
-  const chain = (req.headers.get('x-forwarded-for') ?? '')
+export const clientIp = (req: PayloadRequest): string => clientIpOf(req.headers)
+
+/** clientIp from the headers alone (an auth strategy has no request yet). */
+export const clientIpOf = (headers: Headers): string => {
+  const chain = (headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean)
   const index = chain.length - Math.max(1, env().TRUST_PROXY)
-  return chain[Math.max(0, index)] ?? req.headers.get('x-real-ip') ?? 'unknown'
+  return chain[Math.max(0, index)] ?? headers.get('x-real-ip') ?? 'unknown'
 }

@@ -35,6 +35,8 @@ const schema = z.object({
   SERVER_URL: z.string().url().optional(),
   // Number of proxies in front of the app whose X-Forwarded-For entries are trusted.
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  // A signed-in session unused for this long ends at every door (decision 0215).
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   // Multiplies every per-route rate limit (0 turns rate limiting off, e.g. for load tests).
   RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),

@@ -151,6 +151,10 @@ const ENDPOINTS: Record<string, Rule | 'any'> = {
   'get /admin/people': only('full'),
   'get /admin/people/export': only('full'),
   'delete /admin/people': only('full'),
+  // Another user's sessions (here: no such user); one's own are in the rows of doors() below.
+  'get /admin/users/:id/sessions': only('full'),
+  'delete /admin/users/:id/sessions': only('full'),
+  'delete /admin/users/:id/sessions/:sessionId': only('full'),
   'post /admin/ai/compose-reply': only('full'),
   'post /admin/ai/chat': only('full'),
   'post /admin/ai/subject': only('full'),
@@ -333,6 +337,14 @@ const doors = (): Door[] => {
       body: endpoint.method === 'get' ? undefined : {},
     })
   }
+  // Each role's own sessions: its owner and full admins see them (decision 0216); before BUILT_IN,
+  // whose last row signs out.
+  for (const owner of ['editor', 'demo', 'full'] as const)
+    list.push({
+      method: 'GET',
+      path: `/admin/users/${ids[owner]}/sessions`,
+      rule: { ...only('full'), [owner]: 'ok' },
+    })
   for (const [method, path, rule] of BUILT_IN)
     list.push({ method, path, rule, body: method === 'GET' ? undefined : {} })
   return list

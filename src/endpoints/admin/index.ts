@@ -11,6 +11,7 @@ import { newsletterEndpoints } from './newsletter'
 import { overviewEndpoints } from './overview'
 import { parentInsightsEndpoints } from './parent-insights'
 import { peopleEndpoints } from './people'
+import { sessionsEndpoints } from './sessions'
 import { waitlistEndpoints } from './waitlist'
 
 /** `/api/admin/...` (docs/decisions/0030-admin-api.md), one file per admin area. */
@@ -26,5 +27,6 @@ export const adminEndpoints: Endpoint[] = [
   ...campaignsEndpoints,
   ...auditEndpoints,
   ...peopleEndpoints,
+  ...sessionsEndpoints,
   ...adminAiEndpoints,
 ]

@@ -18,6 +18,7 @@ export type AuditAction =
   | 'campaign.resume'
   | 'people.export'
   | 'people.erase'
+  | 'users.end-sessions'
 
 /** Who did it: an admin, or (no id) the person themselves through a confirmed self-service link. */
 export type AuditActor = Pick<AdminUser, 'username'> & { id?: AdminUser['id'] }
