@@ -208,6 +208,8 @@ export const backups = pgTable('backups', {
   kind: text('kind').notNull(),
   scheduledDay: date('scheduled_day', { mode: 'string' }).unique('backups_scheduled_day_key'),
 })
+
+/**
  * When each signed-in session (a row of users_sessions, Payload's own) was last used, and from
  * where (decision 0215): written at most once a minute per session, read on every signed-in request
  * to end sessions left idle. Not tied to users_sessions by a key: Payload rewrites those rows
