@@ -15,7 +15,9 @@ export {
   engagement_visitor_days,
   engagement_waitlist_days,
   email_send_rate,
+  instance_heartbeats,
   page_cache_revalidations,
+  request_errors,
   waitlist_line_counts,
 } from './schema-extensions'
 export { alias } from '@payloadcms/db-postgres/drizzle/pg-core'

@@ -15,14 +15,16 @@ import { NewsletterTab } from './tabs/NewsletterTab'
 import { OverviewTab } from './tabs/OverviewTab'
 import { ParentInsightsTab } from './tabs/ParentInsightsTab'
 import { PeopleTab } from './tabs/PeopleTab'
+import { SystemTab } from './tabs/SystemTab'
 import { WaitlistTab } from './tabs/WaitlistTab'
 import type { AccessLevel } from './types'
 import { Button, Pill } from './ui'
 import { StyledComponentsRegistry } from './StyledComponentsRegistry'
 
 /**
- * The tabs of the spec, each with the name it has in the address (`/admin?tab=contacts`), and
- * People (one person's records, export and erasure) for full admins.
+ * The tabs of the spec, each with the name it has in the address (`/admin?tab=contacts`), People
+ * (one person's records, export and erasure) for full admins, and System (the site's instances,
+ * queue, sending and errors; decision 0226) for every admin.
  */
 const TABS = [
   { name: 'Overview', slug: 'overview', Panel: OverviewTab },
@@ -34,6 +36,7 @@ const TABS = [
   { name: 'Newsletter', slug: 'newsletter', Panel: NewsletterTab },
   { name: 'Email Manager', slug: 'emails', Panel: EmailManagerTab },
   { name: 'People', slug: 'people', Panel: PeopleTab, fullOnly: true },
+  { name: 'System', slug: 'system', Panel: SystemTab },
 ] as const
 
 /** The dashboard: header (Home, Logout, 'Demo Mode' badge) and the tabs of the spec. */

@@ -11,6 +11,7 @@ import { newsletterEndpoints } from './newsletter'
 import { overviewEndpoints } from './overview'
 import { parentInsightsEndpoints } from './parent-insights'
 import { peopleEndpoints } from './people'
+import { systemEndpoints } from './system'
 import { waitlistEndpoints } from './waitlist'
 
 /** `/api/admin/...` (docs/decisions/0030-admin-api.md), one file per admin area. */
@@ -27,4 +28,5 @@ export const adminEndpoints: Endpoint[] = [
   ...auditEndpoints,
   ...peopleEndpoints,
   ...adminAiEndpoints,
+  ...systemEndpoints,
 ]
