@@ -35,6 +35,8 @@ export type ClusterInstance = {
   start: () => Promise<void>
   /** Everything it printed, over all its runs. */
   output: () => string
+  /** Its metrics listener (decision 0225), on loopback: `${metricsUrl}/metrics`. */
+  metricsUrl: string
 }
 
 export type Cluster = {
@@ -100,6 +102,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
     const distDir = `.next-cluster-${process.pid}-${index}`
     removals.push(copyBuildDir(options.buildDir, distDir))
     let port = 0
+    const metricsPort = await freePort()
     let site: Site | undefined
     let printed = ''
     const start = async () => {
@@ -114,6 +117,8 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
         env: {
           ...options.env,
           NEXT_DIST_DIR: distDir,
+          METRICS_PORT: String(metricsPort),
+          INSTANCE_NAME: `instance-${index}`,
           ...(options.front === false ? {} : { SERVER_URL: frontUrl }),
         },
         timeoutMs: 120_000,
@@ -145,6 +150,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
         while (!(await refusesConnections(port))) await delay(50)
       },
       output: () => printed + (site?.output() ?? ''),
+      metricsUrl: `http://127.0.0.1:${metricsPort}`,
     }
   }
 

@@ -89,7 +89,7 @@ const valueOf = (samples: Sample[], name: string, labels: Record<string, string>
 
 describe('metrics listener', () => {
   it('answers 404 without the token, with a wrong one, and to anyone while no token is set', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { authorization: `Bearer ${TOKEN}x` },
       { authorization: `Bearer ${TOKEN.slice(1)}` },
@@ -100,9 +100,13 @@ describe('metrics listener', () => {
       expect(response.status).toBe(404)
       expect(await response.text()).not.toContain('starfinity_')
     }
-    const unset = await fetch(`${bareUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    const unset = await fetch(`${bareUrl}/metrics`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
     expect(unset.status).toBe(404)
-    const elsewhere = await fetch(`${metricsUrl}/`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    const elsewhere = await fetch(`${metricsUrl}/`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
     expect(elsewhere.status).toBe(404)
   })
 
@@ -153,7 +157,10 @@ describe('metrics listener', () => {
     )
     expect(
       valueOf(after, 'starfinity_http_request_duration_seconds_count', { group: 'api-health' }),
-    ).toBe(valueOf(before, 'starfinity_http_request_duration_seconds_count', { group: 'api-health' }) + 2)
+    ).toBe(
+      valueOf(before, 'starfinity_http_request_duration_seconds_count', { group: 'api-health' }) +
+        2,
+    )
     // No path or query ever becomes a label.
     expect(JSON.stringify(after)).not.toContain('secret')
 
@@ -200,7 +207,9 @@ describe('metrics listener', () => {
     expect(valueOf(queued, 'starfinity_jobs_waiting', { task })).toBe(
       valueOf(before, 'starfinity_jobs_waiting', { task }) + 1,
     )
-    expect(valueOf(queued, 'starfinity_jobs_oldest_waiting_seconds', { task })).toBeGreaterThanOrEqual(0)
+    expect(
+      valueOf(queued, 'starfinity_jobs_oldest_waiting_seconds', { task }),
+    ).toBeGreaterThanOrEqual(0)
     await drainEmailQueue(app.payload)
     const ran = await scrape()
     expect(valueOf(ran, 'starfinity_jobs_waiting', { task })).toBe(0)

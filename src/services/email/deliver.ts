@@ -140,10 +140,10 @@ export const transmit = async (
   const info = (await payload
     .sendEmail({
       from: senderAddress(),
-    to: row.to_email,
-    subject: row.subject,
-    text: reveal(row.message ?? ''),
-    html: row.is_bulk && trackingOn() ? withTracking(html, row.id) : html,
+      to: row.to_email,
+      subject: row.subject,
+      text: reveal(row.message ?? ''),
+      html: row.is_bulk && trackingOn() ? withTracking(html, row.id) : html,
       messageId: row.message_id ?? undefined,
       headers,
     })

@@ -3,7 +3,10 @@ import { loggableError } from '@/lib/loggable-error'
 import { noteRequestError } from '@/services/system/request-errors'
 
 /** What Next.js tells of the request whose rendering failed (instrumentation's onRequestError). */
-export type FailedRequest = { method: string; headers?: Record<string, string | string[] | undefined> }
+export type FailedRequest = {
+  method: string
+  headers?: Record<string, string | string[] | undefined>
+}
 export type FailedRender = { routePath: string; routeType: string }
 
 /**

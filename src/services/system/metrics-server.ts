@@ -41,8 +41,11 @@ const addDatabaseGauges = (source: () => Promise<Payload>) => {
     labelNames: ['state'],
     registers: [registry],
     async collect() {
-      const { totalCount = 0, idleCount = 0, waitingCount = 0 } =
-        ((await source()).db as unknown as { pool?: Record<string, number> }).pool ?? {}
+      const {
+        totalCount = 0,
+        idleCount = 0,
+        waitingCount = 0,
+      } = ((await source()).db as unknown as { pool?: Record<string, number> }).pool ?? {}
       this.set({ state: 'in_use' }, totalCount - idleCount)
       this.set({ state: 'idle' }, idleCount)
       this.set({ state: 'waiting' }, waitingCount)

@@ -24,7 +24,8 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`
  * with their request ids. Read once when opened; Refresh reads it again.
  */
 export function SystemTab() {
-  const { data, error, isLoading, mutate, isValidating } = useAdmin<SystemStatus>('/api/admin/system')
+  const { data, error, isLoading, mutate, isValidating } =
+    useAdmin<SystemStatus>('/api/admin/system')
   return (
     <DataState isLoading={isLoading} error={error} isEmpty={!data} empty="No status yet.">
       {data && (
@@ -123,7 +124,9 @@ export function SystemTab() {
           </Panel>
 
           <Panel aria-labelledby="system-errors">
-            <PanelTitle id="system-errors">Errors in the last hour: {data.errors.lastHour}</PanelTitle>
+            <PanelTitle id="system-errors">
+              Errors in the last hour: {data.errors.lastHour}
+            </PanelTitle>
             {data.errors.recent.length === 0 ? (
               <Muted>No request failed on the server in the last hour.</Muted>
             ) : (
