@@ -59,6 +59,8 @@ export type ClusterOptions = {
   buildDir: string
   /** The instances' environment; NEXT_DIST_DIR, PORT, DATABASE_URL and SERVER_URL are set over it. */
   env: Record<string, string | undefined>
+  /** More settings for some instances, by index (over `env`). */
+  envOf?: (index: number) => Record<string, string | undefined>
   /** Where the instances' output goes (a file each). */
   logDir: string
 }
@@ -116,6 +118,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
         logFile: path.join(options.logDir, `instance-${index}-${port}.log.${Date.now()}`),
         env: {
           ...options.env,
+          ...options.envOf?.(index),
           NEXT_DIST_DIR: distDir,
           METRICS_PORT: String(metricsPort),
           INSTANCE_NAME: `instance-${index}`,
