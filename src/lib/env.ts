@@ -7,6 +7,9 @@ import { z } from 'zod'
  * a Next server runs), the proxy, the CSP module next.config.mjs loads, and the shutdown hooks
  * (installed first, and never allowed to fail a start).
  */
+const unsetWhenEmpty = <S extends z.ZodType>(setting: S) =>
+  z.preprocess((value) => (value === '' ? undefined : value), setting)
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -45,9 +48,12 @@ const schema = z.object({
   // Prometheus metrics (decision 0225): a listener of their own on METRICS_HOST:METRICS_PORT (a
   // private address the front never serves), answering only `Authorization: Bearer METRICS_TOKEN`.
   // No port: no listener. No token: every request to it answers 404.
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // (An empty value, as a compose file's `${METRICS_TOKEN:-}` gives, is unset.)
+  METRICS_PORT: unsetWhenEmpty(z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_TOKEN: unsetWhenEmpty(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
   // This instance's name in the System view and its heartbeat (default: host name and port).
   INSTANCE_NAME: z.string().min(1).max(100).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
