@@ -169,6 +169,11 @@ try {
     `\nCost of metrics (${CONNECTIONS} clients, ${ROUNDS} rounds of ${SECONDS} s, medians, req/s):`,
   )
   say(table([['request', 'without metrics', 'with metrics', 'ratio'], ...costRows]))
+  for (const kind of ['page', 'signup'] as const)
+    say(
+      `${kind} rounds, without: ${rates[kind].without.map((r) => fixed(r, 0)).join(', ')}; ` +
+        `with: ${rates[kind].with.map((r) => fixed(r, 0)).join(', ')}`,
+    )
 
   // A stopped instance: killed outright, as a crash would.
   const login = await fetch(`${measured.url}/api/admin/login`, {

@@ -62,8 +62,10 @@ const parsePrometheus = (text: string): Sample[] => {
     const labels: Record<string, string> = {}
     for (const [, key, value] of (match[2] ?? '').matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g))
       labels[key] = value
-    const value = match[3] === '+Inf' ? Infinity : Number(match[3])
-    expect(Number.isNaN(value)).toBe(false)
+    // A number, or one of the format's words (an event-loop gauge is NaN before its first sample).
+    expect(match[3]).toMatch(/^(NaN|[+-]Inf|[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?)$/)
+    const value =
+      match[3] === '+Inf' ? Infinity : match[3] === '-Inf' ? -Infinity : Number(match[3])
     samples.push({ name: match[1], labels, value })
   }
   return samples
