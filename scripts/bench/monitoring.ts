@@ -12,7 +12,8 @@
  *   (`starfinity_instances{state="missing"}`, the alert rule's condition).
  *
  * 20 concurrent clients (autocannon, HTTP/1.1), BENCH_MONITORING_SECONDS each (default 6),
- * BENCH_MONITORING_ROUNDS rounds (default 3).
+ * BENCH_MONITORING_ROUNDS rounds (default 3); BENCH_MONITORING_MEASURED=1 gives the metrics to the
+ * second instance instead of the first.
  */
 import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
@@ -31,6 +32,8 @@ import { fixed, table } from './format'
 
 const SECONDS = Number(process.env.BENCH_MONITORING_SECONDS || 6)
 const ROUNDS = Number(process.env.BENCH_MONITORING_ROUNDS || 3)
+/** Which instance (0 or 1) has the metrics: the other one is killed at the end. */
+const MEASURED = Number(process.env.BENCH_MONITORING_MEASURED || 0)
 const CONNECTIONS = 20
 const ADMIN = { username: 'bench-admin', password: randomBytes(18).toString('base64url') }
 const TOKEN = randomBytes(24).toString('hex')
@@ -123,11 +126,12 @@ try {
     databaseUrl: database.url,
     buildDir,
     env,
-    envOf: (index) => (index === 0 ? { METRICS_TOKEN: TOKEN } : {}),
+    envOf: (index) => (index === MEASURED ? { METRICS_TOKEN: TOKEN } : {}),
     logDir: path.join(root, 'bench-results', 'monitoring'),
   })
   stopAll = cluster.stop
-  const [measured, bare] = cluster.instances
+  const measured = cluster.instances[MEASURED]
+  const bare = cluster.instances[1 - MEASURED]
 
   // Warm both: the page rendered and stored, the signup path compiled.
   for (const instance of cluster.instances) {
@@ -189,7 +193,7 @@ try {
       })
     ).json()) as { instances: { id: string; state: string }[] }
     return status.instances.some(
-      (instance) => instance.id === 'instance-1' && instance.state === 'missing',
+      (instance) => instance.id === `instance-${1 - MEASURED}` && instance.state === 'missing',
     )
   }
   const missingInMetrics = async () =>
@@ -200,13 +204,14 @@ try {
         })
       ).text(),
     )
-  if (await missingInView()) throw new Error('instance-1 is missing before it was stopped')
+  if (await missingInView()) throw new Error('the other instance is missing before it was stopped')
   const stoppedAt = Date.now()
   await bare.stop('SIGKILL')
   let inView: number | undefined
   let inMetrics: number | undefined
   while (inView === undefined || inMetrics === undefined) {
-    if (Date.now() - stoppedAt > 180_000) throw new Error('instance-1 never showed as missing')
+    if (Date.now() - stoppedAt > 180_000)
+      throw new Error('the stopped instance never showed as missing')
     if (inView === undefined && (await missingInView())) inView = Date.now() - stoppedAt
     if (inMetrics === undefined && (await missingInMetrics())) inMetrics = Date.now() - stoppedAt
     await delay(250)
