@@ -35,7 +35,7 @@ const addDatabaseGauges = (source: () => Promise<Payload>) => {
   const marks = state as typeof state & { databaseGauges?: true }
   if (marks.databaseGauges) return
   marks.databaseGauges = true
-  const pool = new client.Gauge({
+  new client.Gauge({
     name: 'starfinity_db_pool_connections',
     help: 'Connections of the database pool: in use, idle, and requests waiting for one.',
     labelNames: ['state'],
@@ -83,7 +83,6 @@ const addDatabaseGauges = (source: () => Promise<Payload>) => {
       this.set({ state: 'missing' }, instances.filter((i) => i.state === 'missing').length)
     },
   })
-  void pool
 }
 
 /** Node's process metrics (CPU, memory, event loop, GC), prom-client's defaults; once. */
