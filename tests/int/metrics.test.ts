@@ -62,10 +62,11 @@ const parsePrometheus = (text: string): Sample[] => {
     const labels: Record<string, string> = {}
     for (const [, key, value] of (match[2] ?? '').matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g))
       labels[key] = value
-    // A number, or one of the format's words (an event-loop gauge is NaN before its first sample).
-    expect(match[3]).toMatch(/^(NaN|[+-]Inf|[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?)$/)
-    const value =
-      match[3] === '+Inf' ? Infinity : match[3] === '-Inf' ? -Infinity : Number(match[3])
+    // A number, or one of the words Prometheus's parser (Go's ParseFloat) takes in any case: an
+    // event-loop gauge is `Nan` before its first sample.
+    expect(match[3]).toMatch(/^(NaN|[+-]Inf|[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?)$/i)
+    const word = match[3].toLowerCase()
+    const value = word === '+inf' ? Infinity : word === '-inf' ? -Infinity : Number(match[3])
     samples.push({ name: match[1], labels, value })
   }
   return samples
