@@ -69,6 +69,9 @@ const withBody = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // One copy of the metrics library for the whole server (decision 0225): loaded from node_modules,
+  // as the page cache (loaded natively) loads it.
+  serverExternalPackages: ['prom-client'],
   experimental: {
     // The global stylesheet inline in the page (styled-components' styles already are): no
     // render-blocking request before the first paint (Lighthouse mobile, docs/benchmarks.md).

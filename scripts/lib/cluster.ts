@@ -35,6 +35,8 @@ export type ClusterInstance = {
   start: () => Promise<void>
   /** Everything it printed, over all its runs. */
   output: () => string
+  /** Its metrics listener (decision 0225), on loopback: `${metricsUrl}/metrics`. */
+  metricsUrl: string
 }
 
 export type Cluster = {
@@ -57,6 +59,8 @@ export type ClusterOptions = {
   buildDir: string
   /** The instances' environment; NEXT_DIST_DIR, PORT, DATABASE_URL and SERVER_URL are set over it. */
   env: Record<string, string | undefined>
+  /** More settings for some instances, by index (over `env`). */
+  envOf?: (index: number) => Record<string, string | undefined>
   /** Where the instances' output goes (a file each). */
   logDir: string
 }
@@ -100,6 +104,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
     const distDir = `.next-cluster-${process.pid}-${index}`
     removals.push(copyBuildDir(options.buildDir, distDir))
     let port = 0
+    const metricsPort = await freePort()
     let site: Site | undefined
     let printed = ''
     const start = async () => {
@@ -113,7 +118,10 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
         logFile: path.join(options.logDir, `instance-${index}-${port}.log.${Date.now()}`),
         env: {
           ...options.env,
+          ...options.envOf?.(index),
           NEXT_DIST_DIR: distDir,
+          METRICS_PORT: String(metricsPort),
+          INSTANCE_NAME: `instance-${index}`,
           ...(options.front === false ? {} : { SERVER_URL: frontUrl }),
         },
         timeoutMs: 120_000,
@@ -145,6 +153,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
         while (!(await refusesConnections(port))) await delay(50)
       },
       output: () => printed + (site?.output() ?? ''),
+      metricsUrl: `http://127.0.0.1:${metricsPort}`,
     }
   }
 

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { gunzipSync } from 'node:zlib'
 
+import { freePort } from './embedded-db'
 import { root } from './runtime'
 
 export const FRONT_TEMPLATE = path.join(root, 'deploy/nginx/templates/default.conf.template')
@@ -100,6 +101,8 @@ export type Front = {
   accessLog: () => string[]
   /** The environment variables the template was rendered with. */
   values: Record<string, string>
+  /** The front's private status address (stub_status), http. */
+  statusUrl: string
   stop: () => Promise<void>
 }
 
@@ -116,8 +119,10 @@ export const startFront = async ({
 }): Promise<Front> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-front-'))
   const { key, cert } = selfSignedCertificate(dir)
+  const statusPort = await freePort()
   const values = {
     FRONT_PORT: `127.0.0.1:${port}`,
+    FRONT_STATUS_LISTEN: `127.0.0.1:${statusPort}`,
     SERVER_NAME: 'localhost',
     TLS_CERTIFICATE: cert,
     TLS_CERTIFICATE_KEY: key,
@@ -189,6 +194,7 @@ export const startFront = async ({
     ca,
     request,
     values,
+    statusUrl: `http://127.0.0.1:${statusPort}/nginx_status`,
     accessLog: () => {
       const file = values.FRONT_ACCESS_LOG
       return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : []

@@ -231,6 +231,38 @@ export const user_session_activity = pgTable(
   (table) => [index('user_session_activity_user_idx').on(table.userId)],
 )
 
+/**
+ * One row per running instance of the site (decision 0226), written every HEARTBEAT_SECONDS: the
+ * System view lists those seen lately and shows the others as missing until they are dropped.
+ */
+export const instance_heartbeats = pgTable('instance_heartbeats', {
+  instanceId: text('instance_id').primaryKey(),
+  buildId: text('build_id').notNull(),
+  version: text('version').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'string' }).notNull(),
+})
+
+/**
+ * Answers that failed on the server (status 500 or more), kept a day and at most a few thousand
+ * (decision 0227): when, which instance, the request id, the route group or pattern, and the
+ * error's class. Never a path, a query or a message: those may hold personal data.
+ */
+export const request_errors = pgTable(
+  'request_errors',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull(),
+    instanceId: text('instance_id').notNull(),
+    requestId: text('request_id'),
+    route: text('route').notNull(),
+    method: text('method').notNull(),
+    status: smallint('status').notNull(),
+    errorClass: text('error_class').notNull(),
+  },
+  (table) => [index('request_errors_occurred_at_idx').on(table.occurredAt)],
+)
+
 const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
 
 /** Addresses are looked up case-insensitively (lower(email) = lower($1)): one index per table for it. */
@@ -299,5 +331,7 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   schema.tables.web_vitals_daily = web_vitals_daily
   schema.tables.backups = backups
   schema.tables.user_session_activity = user_session_activity
+  schema.tables.instance_heartbeats = instance_heartbeats
+  schema.tables.request_errors = request_errors
   return schema
 }

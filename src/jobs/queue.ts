@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 import { bare, payload_jobs } from '@/db'
 import { EMAIL_QUEUE } from '@/lib/constants'
 import { loggableError } from '@/lib/loggable-error'
+import { metrics } from '@/lib/metrics/registry.mjs'
 import { sendCampaignMail } from '@/services/campaigns/send-mail'
 import {
   type ClaimedEmail,
@@ -102,6 +103,7 @@ const tick = async (payload: Payload, limit: number): Promise<number> => {
         ${bare(payload_jobs.createdAt)} LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING ${bare(payload_jobs.id, payload_jobs.taskSlug, payload_jobs.input, payload_jobs.totalTried)}`)
   const jobs = claimed.rows as ClaimedJob[]
+  for (const job of jobs) metrics().jobsClaimed.inc({ task: job.task_slug })
   const sends = jobs.filter((job) => job.task_slug === sendEmail.slug)
   if (sends.length > 0) await sendEmails(payload, sends)
   if (sends.length < jobs.length)

@@ -7,6 +7,9 @@ import { z } from 'zod'
  * a Next server runs), the proxy, the CSP module next.config.mjs loads, and the shutdown hooks
  * (installed first, and never allowed to fail a start).
  */
+const unsetWhenEmpty = <S extends z.ZodType>(setting: S) =>
+  z.preprocess((value) => (value === '' ? undefined : value), setting)
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -44,6 +47,17 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   // How long a request waits for a connection (from the pool or a new one) before it fails.
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  // Prometheus metrics (decision 0225): a listener of their own on METRICS_HOST:METRICS_PORT (a
+  // private address the front never serves), answering only `Authorization: Bearer METRICS_TOKEN`.
+  // No port: no listener. No token: every request to it answers 404.
+  // (An empty value, as a compose file's `${METRICS_TOKEN:-}` gives, is unset.)
+  METRICS_PORT: unsetWhenEmpty(z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: unsetWhenEmpty(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
+  // This instance's name in the System view and its heartbeat (default: host name and port).
+  INSTANCE_NAME: z.string().min(1).max(100).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   // The product's sender address: every email the site sends comes from it.
   EMAIL_FROM: z.string().min(3).default('Starfinity <hello@starfinity.example>'),

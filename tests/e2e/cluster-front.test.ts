@@ -17,8 +17,10 @@ import { E2E_USERS } from './helpers/users'
  * build: nginx with the shipped template, on loopback, with a certificate made for the run.
  */
 let cluster: TestCluster
+/** The instances' metrics token (decision 0225). */
+const METRICS_TOKEN = randomBytes(24).toString('hex')
 beforeAll(async () => {
-  cluster = await startCluster()
+  cluster = await startCluster({ env: { METRICS_TOKEN } })
 }, 240_000)
 afterAll(async () => {
   await cluster?.stop()
@@ -162,6 +164,66 @@ test('collapses requests: an expired page is refreshed by one request, the other
   ).toEqual([])
   // The refresh (logged as a subrequest) is the only request that reached an instance.
   await expect.poll(() => logged(target).slice(before).filter(reachedAnInstance).length).toBe(1)
+})
+
+describe('metrics on private addresses only (decision 0225)', () => {
+  const scrape = async (url: string, token?: string) => {
+    const response = await fetch(`${url}/metrics`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+    return { status: response.status, text: await response.text() }
+  }
+  /** One sample's value, summed over the instances' answers. */
+  const total = (texts: string[], sample: string) =>
+    texts
+      .flatMap((text) => text.split('\n'))
+      .filter((line) => line.startsWith(`${sample} `))
+      .reduce((sum, line) => sum + Number(line.split(' ')[1]), 0)
+  const scrapeAll = async () =>
+    Promise.all(
+      cluster.instances.map(
+        async (instance) => (await scrape(instance.metricsUrl, METRICS_TOKEN)).text,
+      ),
+    )
+
+  test('each instance answers its metrics to the token alone, and they move with traffic', async () => {
+    for (const instance of cluster.instances) {
+      expect((await scrape(instance.metricsUrl)).status).toBe(404)
+      expect((await scrape(instance.metricsUrl, `${METRICS_TOKEN}0`)).status).toBe(404)
+    }
+    const hits = 'starfinity_page_cache_lookups_total{kind="page",result="hit"}'
+    const pageViews =
+      'starfinity_http_requests_total{group="page-cached",method="GET",status="200"}'
+    const before = await scrapeAll()
+    // Straight to an instance (the front would answer from its own cache): the second view of a
+    // page is a hit of the instance's page cache.
+    const instance = cluster.instances[0]
+    for (let view = 0; view < 2; view++)
+      expect(
+        (await fetch(`${instance.url}/faq`, { headers: { 'user-agent': BROWSER } })).status,
+      ).toBe(200)
+    const after = await scrapeAll()
+    expect(after[0]).toMatch(/^# HELP process_cpu_user_seconds_total /m)
+    expect(total(after, hits)).toBeGreaterThan(total(before, hits))
+    expect(total(after, pageViews)).toBeGreaterThanOrEqual(total(before, pageViews) + 2)
+    // Both instances beat: the heartbeat rows name each.
+    const beating = await cluster.query<{ instance_id: string }>(
+      'SELECT instance_id FROM instance_heartbeats ORDER BY instance_id',
+    )
+    expect(beating.map((row) => row.instance_id)).toEqual(['instance-0', 'instance-1'])
+  })
+
+  test('neither the metrics nor the front’s status are reachable through the public server', async () => {
+    for (const target of ['/metrics', '/nginx_status', '/api/metrics', '/api/nginx_status']) {
+      const answer = await get(target, { authorization: `Bearer ${METRICS_TOKEN}` })
+      expect(answer.status).not.toBe(200)
+      expect(answer.body).not.toMatch(/starfinity_http_requests_total|Active connections/)
+    }
+    // The front's status on its private address.
+    const status = await fetch(cluster.front.statusUrl)
+    expect(status.status).toBe(200)
+    expect(await status.text()).toMatch(/^Active connections: \d+/)
+  })
 })
 
 describe('nothing personal is stored by the front', () => {

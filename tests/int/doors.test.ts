@@ -148,6 +148,7 @@ const ENDPOINTS: Record<string, Rule | 'any'> = {
   'post /admin/campaigns/:id/pause': only('full'),
   'post /admin/campaigns/:id/resume': only('full'),
   'get /admin/audit': only('full'),
+  'get /admin/system': ADMIN_READ,
   'get /admin/people': only('full'),
   'get /admin/people/export': only('full'),
   'delete /admin/people': only('full'),

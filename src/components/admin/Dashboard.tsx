@@ -16,6 +16,7 @@ import { OverviewTab } from './tabs/OverviewTab'
 import { ParentInsightsTab } from './tabs/ParentInsightsTab'
 import { PeopleTab } from './tabs/PeopleTab'
 import { SpeedTab } from './tabs/SpeedTab'
+import { SystemTab } from './tabs/SystemTab'
 import { WaitlistTab } from './tabs/WaitlistTab'
 import type { AccessLevel } from './types'
 import { Button, Pill } from './ui'
@@ -23,8 +24,9 @@ import { StyledComponentsRegistry } from './StyledComponentsRegistry'
 
 /**
  * The tabs of the spec, each with the name it has in the address (`/admin?tab=contacts`), Speed
- * (real visitors' Web Vitals, decision 0222), and People (one person's records, export and
- * erasure) for full admins.
+ * (real visitors' Web Vitals, decision 0222), People (one person's records, export and erasure)
+ * for full admins, and System (the site's instances, queue, sending and errors; decision 0226) for
+ * every admin.
  */
 const TABS = [
   { name: 'Overview', slug: 'overview', Panel: OverviewTab },
@@ -37,6 +39,7 @@ const TABS = [
   { name: 'Newsletter', slug: 'newsletter', Panel: NewsletterTab },
   { name: 'Email Manager', slug: 'emails', Panel: EmailManagerTab },
   { name: 'People', slug: 'people', Panel: PeopleTab, fullOnly: true },
+  { name: 'System', slug: 'system', Panel: SystemTab },
 ] as const
 
 /** The dashboard: header (Home, Logout, 'Demo Mode' badge) and the tabs of the spec. */

@@ -12,6 +12,7 @@ import { overviewEndpoints } from './overview'
 import { parentInsightsEndpoints } from './parent-insights'
 import { peopleEndpoints } from './people'
 import { sessionsEndpoints } from './sessions'
+import { systemEndpoints } from './system'
 import { waitlistEndpoints } from './waitlist'
 
 /** `/api/admin/...` (docs/decisions/0030-admin-api.md), one file per admin area. */
@@ -29,4 +30,5 @@ export const adminEndpoints: Endpoint[] = [
   ...peopleEndpoints,
   ...sessionsEndpoints,
   ...adminAiEndpoints,
+  ...systemEndpoints,
 ]

@@ -2,6 +2,7 @@ import FileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-s
 import TagsManifestModule from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js'
 
 import { contentSecurityPolicy, isHttpsSite } from '../csp.mjs'
+import { metrics } from '../metrics/registry.mjs'
 import { inlineScriptHashes } from './script-hashes.mjs'
 import { caughtUp, listenForRevalidations, shareRevalidation } from './shared-revalidation.mjs'
 
@@ -47,6 +48,7 @@ export default class PageCacheHandler extends FileSystemCache {
     await caughtUp()
     const entry = await super.get(key, ctx)
     if (entry?.value) withScriptPolicy(entry.value)
+    countLookup(ctx?.kind, entry)
     return entry
   }
 
@@ -67,6 +69,16 @@ export default class PageCacheHandler extends FileSystemCache {
 }
 
 const building = () => process.env.NEXT_PHASE === 'phase-production-build'
+
+const LOOKUP_KINDS = { APP_PAGE: 'page', PAGES: 'page', APP_ROUTE: 'route' }
+
+/** Counts a lookup of a page or a route body: a hit when a copy was kept (decision 0225). */
+const countLookup = (kind, entry) => {
+  const label = LOOKUP_KINDS[kind]
+  if (!label || building()) return
+  const result = entry?.value ? 'hit' : 'miss'
+  metrics().pageCacheLookups.inc({ kind: label, result })
+}
 
 /**
  * Applies another instance's revalidation made at `at`, as Next applies its own (an expiry now, or

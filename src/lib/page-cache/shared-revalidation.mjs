@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 
 import pg from 'pg'
 
+import { metrics } from '../metrics/registry.mjs'
+
 /**
  * Page revalidations shared by every instance of the site through PostgreSQL (decision 0150).
  *
@@ -111,6 +113,7 @@ const connect = async () => {
     state.seenUntil = Math.max(state.seenUntil ?? 0, notice.at)
     if (notice.origin === state.origin) return
     state.apply?.({ tags: notice.tags, expireSeconds: notice.expireSeconds }, Date.now())
+    countReceived(notice.at)
   })
   try {
     await client.connect()
@@ -121,6 +124,13 @@ const connect = async () => {
   } catch {
     lost(client)
   }
+}
+
+/** A revalidation of another instance applied here, and how long after it was made. */
+const countReceived = (at) => {
+  const { revalidationsReceived, revalidationLag } = metrics()
+  revalidationsReceived.inc()
+  if (typeof at === 'number') revalidationLag.set(Math.max(0, (Date.now() - at) / 1000))
 }
 
 /** Applies the revalidations made since this process last heard (all of them at its start). */

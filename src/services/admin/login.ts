@@ -5,6 +5,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { APIError, type Payload } from 'payload'
 
 import { bare, rate_limits } from '@/db'
+import { metrics } from '@/lib/metrics/registry.mjs'
 import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
 import { logKey } from '@/lib/log-keys'
@@ -85,6 +86,7 @@ export const signIn = async (
       (error instanceof APIError || error instanceof AppError) &&
       (error as { status: number }).status < 500
     if (!refused) throw error
+    metrics().signInFailures.inc({ reason: failureReason(held, known, error) })
     payload.logger.warn({
       msg: 'admin login failed',
       // A keyed hash: a mistyped password in the name field is never written down in clear.
@@ -94,6 +96,16 @@ export const signIn = async (
     })
     throw new AppError(401, INVALID_CREDENTIALS)
   }
+}
+
+/** Why a sign-in was refused, as the metrics count it (a few fixed words). */
+const failureReason = (held: boolean, known: unknown, error: unknown) => {
+  if (held) return 'account_held'
+  if (!known) return 'unknown_user'
+  const name = (error as { name?: unknown }).name
+  if (name === 'LockedAuth') return 'locked'
+  if (name === 'UnverifiedEmail') return 'unverified'
+  return 'wrong_password'
 }
 
 /** Lifts an account's hold (a reset by `npm run admin:create`). */

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { metrics } from '@/lib/metrics/registry.mjs'
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, shouldLog } from '@/lib/db/unavailable'
 import { AppError } from '@/lib/errors'
 import { loggableError } from '@/lib/loggable-error'
@@ -46,14 +47,17 @@ export const bufferAnalyticsRows = (
   // Stopping: a 201 only for what the last writes will store; later events get 503 and
   // Retry-After, never an acknowledgement that the exit would lose.
   if (closing) {
+    metrics().analyticsEvents.inc({ outcome: 'stranded' }, rows.length)
     throw tryLater(UNAVAILABLE_MESSAGE)
   }
   if (bufferedAnalyticsRows() + rows.length > MAX_BUFFERED_ROWS) {
+    metrics().analyticsEvents.inc({ outcome: 'stranded' }, rows.length)
     throw tryLater('Analytics are paused for a moment. Please try again later.')
   }
   if (!owner) onShutdown(() => flushUntilEmpty(payload))
   owner = payload
   pending.push(...rows)
+  metrics().analyticsEvents.inc({ outcome: 'accepted' }, rows.length)
   if (retryDelay) return // a retry is already scheduled
   if (pending.length >= FLUSH_AT_ROWS) void flushAnalytics(payload)
   else timer ??= setTimeout(() => void flushAnalytics(payload), FLUSH_AFTER_MS)
@@ -71,6 +75,12 @@ const flushUntilEmpty = async (payload: Payload) => {
 
 /** Events accepted and not yet stored (waiting, or in the write under way). */
 export const bufferedAnalyticsRows = () => pending.length + inFlight.length
+// Read when the metrics are scraped.
+;(metrics().analyticsBuffered as unknown as { collect: () => void }).collect = function (this: {
+  set: (value: number) => void
+}) {
+  this.set(bufferedAnalyticsRows())
+}
 
 /** Writes what is buffered; resolves once that write succeeded or failed (and was re-queued). */
 export const flushAnalytics = (payload: Payload): Promise<void> => {
@@ -125,6 +135,13 @@ const isRefusedRow = (error: unknown): boolean => {
   return false
 }
 
+/** Events written: counted, and the time of the last write (a buffer that stops flushing shows). */
+const flushed = (count: number) => {
+  const { analyticsEvents, analyticsLastFlush } = metrics()
+  analyticsEvents.inc({ outcome: 'flushed' }, count)
+  analyticsLastFlush.set(Date.now() / 1000)
+}
+
 /**
  * Multi-row inserts of at most FLUSH_AT_ROWS events each (a statement carries at most 65,535
  * parameters, and a buffer that grew during an outage holds up to MAX_BUFFERED_ROWS). If the
@@ -150,6 +167,7 @@ const insertRows = async (payload: Payload, rows: AnalyticsRow[]) => {
           batch.map((row) => row.values),
         )
         rows.splice(0, batch.length)
+        flushed(batch.length)
         continue
       } catch (error) {
         if (!isRefusedRow(error)) throw error
@@ -157,8 +175,10 @@ const insertRows = async (payload: Payload, rows: AnalyticsRow[]) => {
       for (const row of batch) {
         try {
           await insert(row.table, [row.values])
+          flushed(1)
         } catch (error) {
           if (!isRefusedRow(error)) throw error
+          metrics().analyticsEvents.inc({ outcome: 'stranded' })
           dropped++
           reason ??= error
         }

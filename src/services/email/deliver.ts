@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { alias, bare, email_logs } from '@/db'
+import { metrics } from '@/lib/metrics/registry.mjs'
 import { senderAddress } from '@/lib/email/addresses'
 import { batched } from '@/lib/batched'
 import { textToHtml } from '@/lib/email/html-text'
@@ -135,15 +136,22 @@ export const transmit = async (
     : {}
   // Every message has both parts: a text-only body gets an HTML part made from it.
   const html = reveal(row.html_content ?? textToHtml(row.message ?? ''))
-  const info = (await payload.sendEmail({
-    from: senderAddress(),
-    to: row.to_email,
-    subject: row.subject,
-    text: reveal(row.message ?? ''),
-    html: row.is_bulk && trackingOn() ? withTracking(html, row.id) : html,
-    messageId: row.message_id ?? undefined,
-    headers,
-  })) as { messageId?: string; response?: string; message?: Buffer | string }
+  const stream = row.is_bulk ? 'bulk' : 'single'
+  const info = (await payload
+    .sendEmail({
+      from: senderAddress(),
+      to: row.to_email,
+      subject: row.subject,
+      text: reveal(row.message ?? ''),
+      html: row.is_bulk && trackingOn() ? withTracking(html, row.id) : html,
+      messageId: row.message_id ?? undefined,
+      headers,
+    })
+    .catch((error: unknown) => {
+      metrics().emailsFailed.inc({ stream })
+      throw error
+    })) as { messageId?: string; response?: string; message?: Buffer | string }
+  metrics().emailsSent.inc({ stream })
   const raw = sendsForReal() ? null : (info.message?.toString() ?? null)
   return { id: row.id, providerId: providerId(info), raw }
 }

@@ -11,6 +11,7 @@ import {
   email_suppressions,
   webhook_tokens,
 } from '@/db'
+import { metrics } from '@/lib/metrics/registry.mjs'
 import { env } from '@/lib/env'
 import { AppError, badRequest } from '@/lib/errors'
 import { type WebhookEvent, genericWebhookSchema } from '@/schemas/email'
@@ -182,6 +183,10 @@ export const processWebhookEvents = async (payload: Payload, events: WebhookEven
       ON CONFLICT (${bare(email_events.providerEventId)}) DO NOTHING RETURNING ${bare(email_events.id)}`)
     if (inserted.rows.length === 0) continue // delivered twice by the provider
     recorded += 1
+    if (event.type === 'bounce' || event.type === 'complaint')
+      metrics().emailsBounced.inc({
+        type: event.type === 'bounce' ? (event.bounceType ?? 'hard') : 'complaint',
+      })
     if (event.type === 'bounce') {
       await db.execute(sql`
         INSERT INTO ${bounce_events} (${bare(bounce_events.email, bounce_events.bounceType, bounce_events.bounceSubType, bounce_events.timestamp, bounce_events.providerEventId, bounce_events.providerMessageId, bounce_events.reason, bounce_events.eventData, bounce_events.processed, bounce_events.updatedAt, bounce_events.createdAt)})

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { bare, rate_limits } from '@/db'
+import { metrics } from '@/lib/metrics/registry.mjs'
 import { batched } from '@/lib/batched'
 import { executePrepared } from '@/lib/db/prepared'
 import { isConnectionLost } from '@/lib/db/unavailable'
@@ -46,7 +47,10 @@ export const consumeRateLimit = async (
     'perInstance' in RATE_LIMITS[route]
       ? countInMemory(window.key, window.start.getTime())
       : await countInDatabase(payload, { key: window.key, start: window.start })
-  if (count > window.limit) throw tooMany(window)
+  if (count > window.limit) {
+    metrics().rateLimitRefusals.inc({ limit: route })
+    throw tooMany(window)
+  }
 }
 
 /** Counts one request like consumeRateLimit and answers whether it is past the allowance. */

@@ -1,8 +1,12 @@
 import { payloadClient } from '@/services/content/client'
 import { loggableError } from '@/lib/loggable-error'
+import { noteRequestError } from '@/services/system/request-errors'
 
 /** What Next.js tells of the request whose rendering failed (instrumentation's onRequestError). */
-export type FailedRequest = { method: string }
+export type FailedRequest = {
+  method: string
+  headers?: Record<string, string | string[] | undefined>
+}
 export type FailedRender = { routePath: string; routeType: string }
 
 /**
@@ -16,6 +20,9 @@ export const logRequestError = async (
   context: FailedRender,
 ) => {
   const digest = (error as { digest?: unknown } | null)?.digest
+  // The System view lists the failed answer under its route's pattern and its error's class.
+  const requestId = request.headers?.['x-request-id']
+  noteRequestError(typeof requestId === 'string' ? requestId : null, context.routePath, error)
   const payload = await payloadClient()
   payload.logger.error({
     msg: 'request failed',
