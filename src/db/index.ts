@@ -16,6 +16,9 @@ export {
   engagement_waitlist_days,
   email_send_rate,
   page_cache_revalidations,
+  second_factor_passkeys,
+  second_factor_recovery_codes,
+  second_factor_totp,
   waitlist_line_counts,
 } from './schema-extensions'
 export { alias } from '@payloadcms/db-postgres/drizzle/pg-core'

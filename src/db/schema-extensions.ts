@@ -6,6 +6,7 @@
  */
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -141,6 +142,45 @@ export const email_send_rate = pgTable('email_send_rate', {
   refilledAt: timestamp('refilled_at', { withTimezone: true, mode: 'string' }).notNull(),
 })
 
+/**
+ * Second factors of user accounts (decision 0210), outside the users collection so that no REST,
+ * GraphQL or admin door can read them: a TOTP secret sealed with a key derived from the Payload
+ * secret, with the last time step accepted (a code is taken once); recovery codes as keyed hashes,
+ * one row each (using one deletes it); passkeys' public keys. Removed with their user (Users hook).
+ */
+export const second_factor_totp = pgTable('second_factor_totp', {
+  userId: integer('user_id').primaryKey(),
+  secret: text('secret').notNull(),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+})
+
+export const second_factor_recovery_codes = pgTable(
+  'second_factor_recovery_codes',
+  {
+    userId: integer('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
+)
+
+export const second_factor_passkeys = pgTable(
+  'second_factor_passkeys',
+  {
+    credentialId: text('credential_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: text('transports').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'string' }),
+  },
+  (table) => [index('second_factor_passkeys_user_idx').on(table.userId)],
+)
+
 const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
 
 /** Addresses are looked up case-insensitively (lower(email) = lower($1)): one index per table for it. */
@@ -205,5 +245,8 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   schema.tables.engagement_waitlist_days = engagement_waitlist_days
   schema.tables.engagement_rollup_state = engagement_rollup_state
   schema.tables.email_send_rate = email_send_rate
+  schema.tables.second_factor_totp = second_factor_totp
+  schema.tables.second_factor_recovery_codes = second_factor_recovery_codes
+  schema.tables.second_factor_passkeys = second_factor_passkeys
   return schema
 }

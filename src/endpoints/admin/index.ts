@@ -11,11 +11,13 @@ import { newsletterEndpoints } from './newsletter'
 import { overviewEndpoints } from './overview'
 import { parentInsightsEndpoints } from './parent-insights'
 import { peopleEndpoints } from './people'
+import { secondFactorEndpoints } from './second-factor'
 import { waitlistEndpoints } from './waitlist'
 
 /** `/api/admin/...` (docs/decisions/0030-admin-api.md), one file per admin area. */
 export const adminEndpoints: Endpoint[] = [
   ...loginEndpoints,
+  ...secondFactorEndpoints,
   ...overviewEndpoints,
   ...exportsEndpoints,
   ...waitlistEndpoints,
