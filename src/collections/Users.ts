@@ -77,6 +77,17 @@ export const Users: CollectionConfig = {
       },
     },
     {
+      // The account page's second factors (decision 0210); they live outside this collection.
+      name: 'secondFactor',
+      type: 'ui',
+      admin: {
+        components: {
+          Field: '/components/admin/second-factor/SecondFactorSettings#SecondFactorSettings',
+        },
+        condition: (data, _sibling, { user }) => Boolean(user && data?.id === user.id),
+      },
+    },
+    {
       name: 'accessLevel',
       type: 'select',
       required: true,

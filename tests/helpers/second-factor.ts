@@ -5,10 +5,9 @@ import { Secret } from 'otpauth'
 
 import { second_factor_recovery_codes } from '@/db'
 import { secondFactorRequired } from '@/services/auth/second-factor'
-import { keyedHash } from '@/services/auth/second-factor/seal'
 import { hasTotp, saveTotpSecret } from '@/services/auth/second-factor/totp'
 import { listPasskeys } from '@/services/auth/second-factor/passkeys'
-import { normaliseRecoveryCode } from '@/services/auth/second-factor/recovery'
+import { recoveryCodeHash } from '@/services/auth/second-factor/recovery'
 
 /**
  * The second factor a test's sign-in sends for an account that needs one: the account gets an
@@ -30,7 +29,7 @@ export const secondFactorFor = async (payload: Payload, username: string) => {
   const code = randomBytes(5).toString('hex')
   await payload.db.drizzle.insert(second_factor_recovery_codes).values({
     userId: user.id,
-    codeHash: keyedHash('recovery-code', normaliseRecoveryCode(code)),
+    codeHash: recoveryCodeHash(code),
   })
   return { code }
 }

@@ -226,7 +226,18 @@ describe('the account page’s second factors', () => {
     expect(
       (await signIn('sf-manage', { secondFactor: { code: fresh.body.recoveryCodes[0] } })).status,
     ).toBe(200)
-    expect((await app.request('GET', '/admin/second-factor')).status).toBe(401)
+    // A visitor has no second factors to see or change.
+    for (const [method, path] of [
+      ['GET', '/admin/second-factor'],
+      ['POST', '/admin/second-factor/totp/setup'],
+      ['POST', '/admin/second-factor/totp'],
+      ['DELETE', '/admin/second-factor/totp'],
+      ['POST', '/admin/second-factor/passkeys/setup'],
+      ['POST', '/admin/second-factor/passkeys'],
+      ['DELETE', '/admin/second-factor/passkeys/abc'],
+      ['POST', '/admin/second-factor/recovery-codes'],
+    ] as const)
+      expect((await app.request(method, path, { body: {} })).status, path).toBe(401)
   })
 
   it('npm run admin:create (a reset) removes the second factors: the next sign-in sets one up', async () => {

@@ -20,7 +20,11 @@ const newCode = () => {
   return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`
 }
 
-const hashOf = (code: string) => keyedHash('recovery-code', normaliseRecoveryCode(code))
+/** A code's stored form; `secret` only for a process that holds another site's secret (tests). */
+export const recoveryCodeHash = (code: string, secret?: string) =>
+  keyedHash('recovery-code', normaliseRecoveryCode(code), secret)
+
+const hashOf = (code: string) => recoveryCodeHash(code)
 
 /** Replaces the user's recovery codes with ten new ones; returns them (shown once, never stored). */
 export const newRecoveryCodes = async (payload: Payload, userId: number) => {

@@ -3,8 +3,8 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { env } from '@/lib/env'
 
 /** A key of its own for each use, derived from the Payload secret (HKDF-SHA-256). */
-const keyFor = (use: string) =>
-  Buffer.from(hkdfSync('sha256', env().PAYLOAD_SECRET, 'starfinity-second-factor', use, 32))
+const keyFor = (use: string, secret = env().PAYLOAD_SECRET) =>
+  Buffer.from(hkdfSync('sha256', secret, 'starfinity-second-factor', use, 32))
 
 /** AES-256-GCM: the text can be read back only with the Payload secret, and not altered. */
 export const seal = (use: string, plain: string): string => {
@@ -28,8 +28,8 @@ export const unseal = (use: string, sealed: string): string | undefined => {
 }
 
 /** A keyed hash (HMAC-SHA-256 with a key derived from the Payload secret): recovery codes. */
-export const keyedHash = (use: string, value: string) =>
-  createHmac('sha256', keyFor(use)).update(value).digest('base64url')
+export const keyedHash = (use: string, value: string, secret?: string) =>
+  createHmac('sha256', keyFor(use, secret)).update(value).digest('base64url')
 
 type Ticket = { purpose: string; userId: number; exp: number }
 
