@@ -35,7 +35,12 @@ const post = async (baseUrl: string, body: unknown) => {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
     body: JSON.stringify(body),
   })
-  return { status: response.status, body: (await response.json()) as Record<string, any> }
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      secondFactor?: { secondFactor: string; totp?: { ticket: string; uri: string } }
+    },
+  }
 }
 
 const STEP_MS = 30_000
