@@ -14,6 +14,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
+// A new full admin: its first sign-in sets up its second factor too (a longer test).
 test('a full admin changes their own password on the account page, giving the current one', async () => {
   // An account of this test's own: the suite's accounts keep their passwords.
   const account = { username: `owner-${Date.now()}`, password: 'first-long-passphrase-41' }
@@ -52,4 +53,4 @@ test('a full admin changes their own password on the account page, giving the cu
   expect(after!.hash).not.toBe(before!.hash)
   expect(consoleErrors.filter((error) => !/status of 400/.test(error))).toEqual([])
   await context.close()
-})
+}, 120_000)

@@ -83,7 +83,7 @@ test('a new full admin sets up an authenticator app from the QR code, then signs
     adminConsoleErrors(consoleErrors).filter((error) => !/status of 40[01]/.test(error)),
   ).toEqual([])
   await context.close()
-})
+}, 150_000)
 
 test('a full admin adds a passkey on the account page and signs in with it', async () => {
   const account = await newAdmin('passkey')
@@ -132,4 +132,4 @@ test('a full admin adds a passkey on the account page and signs in with it', asy
     adminConsoleErrors(consoleErrors).filter((error) => !/status of 40[01]/.test(error)),
   ).toEqual([])
   await context.close()
-})
+}, 150_000)

@@ -28,7 +28,7 @@ export const restAs = async (base: string, { username, password }: Account = E2E
         secondFactor: await proofFor(username, secondFactor),
       })
   }
-  expect(login.status, `sign-in of ${username} at ${base}`).toBe(200)
+  expect(login.status, `sign-in of ${username} at ${base}: ${await login.clone().text()}`).toBe(200)
   const { token, user } = (await login.json()) as { token: string; user: { id: number } }
   const api = async <T = { doc: { id: number } }>(method: string, path: string, body?: unknown) => {
     const response = await fetch(`${base}/api${path}`, {
