@@ -11,6 +11,7 @@ import {
   startTotpEnrolment,
 } from '@/services/auth/second-factor'
 import {
+  listPasskeys,
   passkeyRegistration,
   registerPasskey,
   removePasskey,
@@ -115,10 +116,9 @@ export const secondFactorEndpoints: Endpoint[] = [
       const id = String(req.routeParams?.id ?? '')
       if (!/^[\w-]{1,1400}$/.test(id))
         throw badRequest('id is not a passkey', { id: 'Unknown passkey' })
-      return keepOne(req, async () => {
-        if (!(await removePasskey(req.payload, owner(req).id, id)))
-          throw new AppError(404, 'No such passkey')
-      })
+      const keys = await listPasskeys(req.payload, owner(req).id)
+      if (!keys.some((key) => key.id === id)) throw new AppError(404, 'No such passkey')
+      return keepOne(req, () => removePasskey(req.payload, owner(req).id, id))
     }),
   },
   {
