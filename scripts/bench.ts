@@ -15,6 +15,7 @@ import { benchEmail } from './bench/email'
 import { benchImport } from './bench/import'
 import { benchPublicRoutes } from './bench/public-routes'
 import { type Bench, runBench } from './bench/run'
+import { benchSignIn } from './bench/sign-in'
 import { benchSignInStorm } from './bench/sign-in-storm'
 import { benchSignupsAtScale } from './bench/signups-at-scale'
 
@@ -30,6 +31,8 @@ const PARTS: [name: string, part: (bench: Bench) => Promise<unknown>][] = [
   ['import', benchImport],
   // A page's latency while sign-ins with unknown names hash passwords beside it.
   ['sign-in-storm', benchSignInStorm],
+  // A full admin's sign-in with an authenticator app against a password-only one.
+  ['sign-in', benchSignIn],
 ]
 
 const asked = process.argv.slice(2)

@@ -24,7 +24,7 @@ import {
   visitorRoutes,
   WARMUP_SECONDS,
 } from './routes'
-import type { Bench } from './run'
+import { adminToken, type Bench } from './run'
 import { printLogProblems, siteLogProblems } from './site-log'
 
 export const TARGETS = { analytics: 0.9, signups: 0.6 }
@@ -35,12 +35,11 @@ export const TARGETS = { analytics: 0.9, signups: 0.6 }
  */
 const countStoredRows = async (bench: Bench, routes: Route[], results: Measured[]) => {
   const headers = { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.254' }
-  const login = await fetch(`${bench.baseUrl}/api/users/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ username: bench.username, password: bench.password }),
+  let signInError = ''
+  const token = await adminToken(bench).catch((error: Error) => {
+    signInError = error.message
+    return undefined
   })
-  const { token } = (await login.json().catch(() => ({}))) as { token?: string }
   for (const result of results) {
     const route = routes.find((candidate) => candidate.key === result.route)
     if (!route?.stored) continue
@@ -48,7 +47,7 @@ const countStoredRows = async (bench: Bench, routes: Route[], results: Measured[
       (result.statusCodes[String(route.expected)] ?? 0) +
       (result.warmup.statusCodes[String(route.expected)] ?? 0)
     if (!token) {
-      result.stored = { error: `sign-in failed (${login.status})` }
+      result.stored = { error: `sign-in failed (${signInError})` }
       continue
     }
     const response = await fetch(

@@ -7,6 +7,11 @@ import { validatePasswordStrength } from '@/lib/password-policy'
 import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
 import { INVALID_CREDENTIALS, signIn } from '@/services/admin/login'
+import {
+  checkSecondFactorAtSignIn,
+  resetSecondFactor,
+  SecondFactorNeeded,
+} from '@/services/auth/second-factor'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -34,6 +39,9 @@ export const Users: CollectionConfig = {
   },
   endpoints: userAuthEndpoints,
   hooks: {
+    // No session without the second factor where one applies, at every door (decision 0210).
+    beforeLogin: [checkSecondFactorAtSignIn],
+    afterDelete: [({ doc, req }) => resetSecondFactor(req.payload, Number(doc.id))],
     beforeOperation: [
       ({ args, operation }) => {
         // The Local API's doors of the closed routes (see userAuthEndpoints).
@@ -65,6 +73,17 @@ export const Users: CollectionConfig = {
         // Typed as a password: hidden as it is typed, never filled in by the browser.
         components: { Field: '@payloadcms/ui#PasswordField' },
         description: 'Needed to change your own password.',
+        condition: (data, _sibling, { user }) => Boolean(user && data?.id === user.id),
+      },
+    },
+    {
+      // The account page's second factors (decision 0210); they live outside this collection.
+      name: 'secondFactor',
+      type: 'ui',
+      admin: {
+        components: {
+          Field: '/components/admin/second-factor/SecondFactorSettings#SecondFactorSettings',
+        },
         condition: (data, _sibling, { user }) => Boolean(user && data?.id === user.id),
       },
     },
@@ -111,6 +130,8 @@ const checkCurrentPassword = async (
   try {
     await signIn(req.payload, { username, password: currentPassword }, clientIp(req))
   } catch (error) {
+    // The password was right; its second step is not asked for (no session is opened).
+    if (error instanceof SecondFactorNeeded) return
     if (error instanceof AppError && error.message === INVALID_CREDENTIALS)
       throw refuse('The current password is wrong')
     throw error

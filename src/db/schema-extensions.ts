@@ -263,6 +263,45 @@ export const request_errors = pgTable(
   (table) => [index('request_errors_occurred_at_idx').on(table.occurredAt)],
 )
 
+/**
+ * Second factors of user accounts (decision 0210), outside the users collection so that no REST,
+ * GraphQL or admin door can read them: a TOTP secret sealed with a key derived from the Payload
+ * secret, with the last time step accepted (a code is taken once); recovery codes as keyed hashes,
+ * one row each (using one deletes it); passkeys' public keys. Removed with their user (Users hook).
+ */
+export const second_factor_totp = pgTable('second_factor_totp', {
+  userId: integer('user_id').primaryKey(),
+  secret: text('secret').notNull(),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+})
+
+export const second_factor_recovery_codes = pgTable(
+  'second_factor_recovery_codes',
+  {
+    userId: integer('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
+)
+
+export const second_factor_passkeys = pgTable(
+  'second_factor_passkeys',
+  {
+    credentialId: text('credential_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: text('transports').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'string' }),
+  },
+  (table) => [index('second_factor_passkeys_user_idx').on(table.userId)],
+)
+
 const rate = (column: string) => numeric(column, { precision: 5, scale: 2 })
 
 /** Addresses are looked up case-insensitively (lower(email) = lower($1)): one index per table for it. */
@@ -333,5 +372,8 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   schema.tables.user_session_activity = user_session_activity
   schema.tables.instance_heartbeats = instance_heartbeats
   schema.tables.request_errors = request_errors
+  schema.tables.second_factor_totp = second_factor_totp
+  schema.tables.second_factor_recovery_codes = second_factor_recovery_codes
+  schema.tables.second_factor_passkeys = second_factor_passkeys
   return schema
 }

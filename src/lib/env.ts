@@ -36,6 +36,18 @@ const schema = z.object({
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   SERVER_URL: z.string().url().optional(),
+  // Access levels that must sign in with a second factor besides full admins, who always must
+  // (decision 0210): "editor", "demo" or "editor,demo".
+  SECOND_FACTOR_ALSO_FOR: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((level) => level.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(['editor', 'demo']))),
   // Number of proxies in front of the app whose X-Forwarded-For entries are trusted.
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   // A signed-in session unused for this long ends at every door (decision 0215).

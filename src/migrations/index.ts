@@ -29,6 +29,7 @@ import * as migration_20261206_172508_engagement_events_by_day from './20261206_
 import * as migration_20261206_175837_engagement_waitlist_days from './20261206_175837_engagement_waitlist_days';
 import * as migration_20261206_200050_backups from './20261206_200050_backups';
 import * as migration_20261206_200130_system_view from './20261206_200130_system_view';
+import * as migration_20261206_200207_second_factors from './20261206_200207_second_factors';
 import * as migration_20261206_200211_user_session_activity from './20261206_200211_user_session_activity';
 import * as migration_20261206_200716_web_vitals from './20261206_200716_web_vitals';
 
@@ -187,6 +188,11 @@ export const migrations = [
     up: migration_20261206_200130_system_view.up,
     down: migration_20261206_200130_system_view.down,
     name: '20261206_200130_system_view',
+  },
+  {
+    up: migration_20261206_200207_second_factors.up,
+    down: migration_20261206_200207_second_factors.down,
+    name: '20261206_200207_second_factors',
   },
   {
     up: migration_20261206_200211_user_session_activity.up,

@@ -9,6 +9,7 @@ import { MAX_PAGE } from '@/lib/routes'
 // there (Content-Security-Policy without 'unsafe-eval').
 import { CONTROL_CHARACTERS, emailSchema, line, longText } from './common'
 import { isCleanLine } from './messages'
+import { secondFactorProofSchema } from './second-factor'
 
 /** Query parameters arrive as strings; an empty one (`?product=`) means "not given". */
 const param = <S extends z.ZodType>(schema: S) =>
@@ -135,6 +136,8 @@ export const adminLoginSchema = z.object({
     .max(100)
     .refine(isCleanLine, { error: CONTROL_CHARACTERS }),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  // The second step of a sign-in that needs a second factor (decision 0210).
+  secondFactor: secondFactorProofSchema.optional(),
 })
 
 export const idParamSchema = z.coerce

@@ -5,10 +5,15 @@ import type { Payload } from 'payload'
 import { passwordProblem } from '@/lib/password-policy'
 import { envNow, envSchema } from '@/lib/env'
 import { releaseAccount } from '@/services/admin/login'
+import { resetSecondFactor } from '@/services/auth/second-factor'
 
 type Level = 'full' | 'demo' | 'editor'
 
-/** Creates the user, or resets the password, access level and sign-in hold of an existing one. */
+/**
+ * Creates the user, or resets the password, access level, sign-in hold and second factors of an
+ * existing one (the recovery path of a lost second factor: the user sets up a new one at the next
+ * sign-in, decision 0210).
+ */
 export const upsertUser = async (
   payload: Payload,
   username: string,
@@ -27,6 +32,7 @@ export const upsertUser = async (
   if (existing.docs[0]) {
     await payload.update({ collection: 'users', id: existing.docs[0].id, data, depth: 0 })
     await releaseAccount(payload, username)
+    await resetSecondFactor(payload, Number(existing.docs[0].id))
     return 'reset' as const
   }
   await payload.create({ collection: 'users', data, depth: 0 })

@@ -15,6 +15,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
+// A new full admin: its first sign-in sets up its second factor too (a longer test).
 test('a full admin changes their own password on the account page, giving the current one', async () => {
   // An account of this test's own: the suite's accounts keep their passwords.
   const account = { username: `owner-${Date.now()}`, password: 'first-long-passphrase-41' }
@@ -53,12 +54,12 @@ test('a full admin changes their own password on the account page, giving the cu
   expect(after!.hash).not.toBe(before!.hash)
   expect(consoleErrors.filter((error) => !/status of 400/.test(error))).toEqual([])
   await context.close()
-})
+}, 120_000)
 
 test('the account page lists two sessions; signing out the other sends that browser to sign-in', async () => {
   const account = { username: `sessions-${Date.now()}`, password: 'third-long-passphrase-43' }
   const { api } = await restAs(inject('baseURL'), E2E_USERS.full)
-  await api('POST', '/users', { ...account, accessLevel: 'full' })
+  await api('POST', '/users', { ...account, accessLevel: 'editor' })
 
   // Two browsers (two contexts: two cookie jars) signed in to one account.
   const elsewhere = await openPage(browser)

@@ -8,12 +8,13 @@ import { upsertUser } from '@/seed/admin'
 
 import { createTestDatabase } from './database'
 import { TEMPLATE_DB } from './env'
+import { secondFactorFor } from './second-factor'
 
 export type TestApp = {
   payload: Payload
   /** Sends a request through Payload's HTTP handler, as the Next route does. */
   request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>
-  /** Signs a user in and returns its token. */
+  /** Signs a user in (with a second factor when the account needs one) and returns its token. */
   login: (username: string, password: string) => Promise<string>
   createUser: (username: string, accessLevel: 'full' | 'demo' | 'editor') => Promise<string>
   close: () => Promise<void>
@@ -70,7 +71,10 @@ export const startApp = async ({ fresh = false } = {}): Promise<TestApp> => {
   }
 
   const login: TestApp['login'] = async (username, password) => {
-    const res = await request('POST', '/users/login', { body: { username, password } })
+    const secondFactor = await secondFactorFor(payload, username)
+    const res = await request('POST', '/users/login', {
+      body: { username, password, ...(secondFactor ? { secondFactor } : {}) },
+    })
     if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`)
     return res.body.token as string
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { randomIp, startApp, type TestApp } from '../helpers/app'
 import { awayFromWindowEdge } from '../helpers/rate-limit'
+import { secondFactorFor } from '../helpers/second-factor'
 import { upsertUser } from '@/seed/admin'
 import { PASSWORD_CHECKS_AT_ONCE, passwordChecks } from '@/services/admin/password-checks'
 
@@ -27,8 +28,15 @@ const withinOneWindow = async () => {
   await awayFromWindowEdge('login-account', 30_000)
 }
 
-const login = (username: string, password: string) =>
-  app.request('POST', '/admin/login', { body: { username, password } })
+/** A sign-in's body, with the second factor a full admin's sign-in needs (a fresh recovery code). */
+const credentials = async (username: string, password: string) => ({
+  username,
+  password,
+  secondFactor: await secondFactorFor(app.payload, username),
+})
+
+const login = async (username: string, password: string) =>
+  app.request('POST', '/admin/login', { body: await credentials(username, password) })
 
 describe('POST /api/admin/login', () => {
   it('answers a token and the access level; the token works as a Bearer token', async () => {
@@ -166,8 +174,8 @@ describe('POST /api/admin/login', () => {
     await withinOneWindow()
     await upsertUser(app.payload, 'login-target', PASSWORD, 'full')
     const home = randomIp()
-    const signIn = (ip: string, password: string, username = 'login-target') =>
-      app.request('POST', '/admin/login', { body: { username, password }, ip })
+    const signIn = async (ip: string, password: string, username = 'login-target') =>
+      app.request('POST', '/admin/login', { body: await credentials(username, password), ip })
     expect((await signIn(home, PASSWORD)).status).toBe(200)
     // Three addresses guess 21 times in all, past the account's allowance of 20.
     const guessers = [randomIp(), randomIp(), randomIp()]
@@ -266,11 +274,9 @@ describe('POST /api/admin/login', () => {
     const outcome = await Promise.all([
       ...leaving.map((token) => app.request('POST', '/users/logout', { token })),
       ...staying.map((token) => app.request('POST', '/users/refresh-token', { token })),
-      ...Array.from({ length: 4 }, () =>
-        app.request('POST', '/users/login', {
-          body: { username: 'login-shared', password: PASSWORD },
-        }),
-      ),
+      ...(
+        await Promise.all(Array.from({ length: 4 }, () => credentials('login-shared', PASSWORD)))
+      ).map((body) => app.request('POST', '/users/login', { body })),
     ])
     expect(outcome.map((res) => res.status)).toEqual(outcome.map(() => 200))
     const refreshed = outcome.slice(4, 8).map((res) => res.body.refreshedToken as string)

@@ -107,6 +107,7 @@ const GLOBALS: Record<string, Kind> = { 'site-settings': 'content' }
 
 /** Every endpoint of the configuration (path → rule; `any` = open to all, never a 5xx). */
 const ADMIN_READ = only('demo', 'full')
+const SIGNED_IN: Rule = { ...all('ok'), anonymous: 'denied' }
 const ENDPOINTS: Record<string, Rule | 'any'> = {
   'post /newsletter': 'any',
   'post /waitlist': 'any',
@@ -120,6 +121,16 @@ const ENDPOINTS: Record<string, Rule | 'any'> = {
   // The jobs timer's signed order (decision 0122): a session is no signature.
   'post /internal/revalidate': all('denied'),
   'post /admin/login': 'any',
+  // One's own second factors (decision 0210): every signed-in user, no visitor. Removing a factor
+  // and new recovery codes answer 409 when the account's state forbids it: checked for no 5xx.
+  'get /admin/second-factor': SIGNED_IN,
+  'post /admin/second-factor/totp/setup': SIGNED_IN,
+  'post /admin/second-factor/totp': SIGNED_IN,
+  'delete /admin/second-factor/totp': 'any',
+  'post /admin/second-factor/passkeys/setup': SIGNED_IN,
+  'post /admin/second-factor/passkeys': SIGNED_IN,
+  'delete /admin/second-factor/passkeys/:id': SIGNED_IN,
+  'post /admin/second-factor/recovery-codes': 'any',
   'get /admin/overview': ADMIN_READ,
   'get /admin/waitlist/export': only('full'),
   'get /admin/newsletter/export': only('full'),

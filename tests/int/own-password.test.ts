@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { randomIp, startApp, type TestApp } from '../helpers/app'
 import { awayFromWindowEdge } from '../helpers/rate-limit'
+import { secondFactorFor } from '../helpers/second-factor'
 import { upsertUser } from '@/seed/admin'
 
 let app: TestApp
@@ -26,7 +27,7 @@ const userId = async (username: string) =>
 const signsIn = async (username: string, password: string) =>
   (
     await app.request('POST', '/users/login', {
-      body: { username, password },
+      body: { username, password, secondFactor: await secondFactorFor(app.payload, username) },
       ip: randomIp(),
     })
   ).status

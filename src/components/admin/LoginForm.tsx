@@ -5,10 +5,13 @@ import styled from 'styled-components'
 
 import { ApiError } from '@/lib/api-client'
 import { adminLoginSchema } from '@/schemas/admin'
+import type { SecondFactorProof } from '@/schemas/second-factor'
 
 import { apiFetch } from './api'
 import { Logo } from './brand/Logo'
 import { notifyError, notifySuccess } from './notify'
+import { RecoveryCodes } from './second-factor/RecoveryCodes'
+import { type SecondFactorChallenge, SecondFactorSignIn } from './second-factor/SecondFactorSignIn'
 import { Button, ErrorText, Input, Label } from './ui'
 import { StyledComponentsRegistry } from './StyledComponentsRegistry'
 
@@ -23,9 +26,63 @@ export function LoginForm() {
   )
 }
 
+type Credentials = { username: string; password: string }
+
+/** The second step's challenge, when the server asks for one, from an error's body. */
+const challengeOf = (error: ApiError): SecondFactorChallenge | undefined => {
+  try {
+    return (JSON.parse(error.body) as { secondFactor?: SecondFactorChallenge }).secondFactor
+  } catch {
+    return undefined
+  }
+}
+
+/** A full load, so Payload's admin renders with the new session. */
+// eslint-disable-next-line @next/next/no-location-assign-relative-destination
+const openDashboard = () => window.location.assign('/admin')
+
 function SignIn() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [isPending, setPending] = useState(false)
+  // After a right password that needs a second factor: what to ask for (decision 0210).
+  const [second, setSecond] = useState<{
+    credentials: Credentials
+    challenge: SecondFactorChallenge
+  }>()
+  const [secondError, setSecondError] = useState<string>()
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>()
+
+  const send = async (credentials: Credentials, secondFactor?: SecondFactorProof) => {
+    setPending(true)
+    try {
+      const answer = await apiFetch<{ message: string; recoveryCodes?: string[] }>(
+        '/api/admin/login',
+        { body: { ...credentials, ...(secondFactor ? { secondFactor } : {}) } },
+      )
+      notifySuccess('Login Successful', answer.message)
+      // A second factor set up just now: its recovery codes stay on screen until read.
+      if (answer.recoveryCodes) {
+        setRecoveryCodes(answer.recoveryCodes)
+        setPending(false)
+        return
+      }
+      setTimeout(openDashboard, WELCOME_DELAY_MS)
+    } catch (error) {
+      setPending(false)
+      const challenge = error instanceof ApiError && error.status === 401 && challengeOf(error)
+      if (challenge) {
+        setSecondError(undefined)
+        setSecond({ credentials, challenge })
+        return
+      }
+      if (secondFactor && error instanceof ApiError && error.status === 401) {
+        setSecondError(error.serverMessage ?? 'That code was not accepted.')
+        return
+      }
+      if (error instanceof ApiError) notifyError('Login Failed', error, 'Invalid credentials')
+      else notifyError('Login Error', undefined, 'Failed to connect to server')
+    }
+  }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -41,19 +98,20 @@ function SignIn() {
       return
     }
     setErrors({})
-    setPending(true)
-    try {
-      const answer = await apiFetch<{ message: string }>('/api/admin/login', { body: parsed.data })
-      notifySuccess('Login Successful', answer.message)
-      // A full load, so Payload's admin renders with the new session.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      setTimeout(() => window.location.assign('/admin'), WELCOME_DELAY_MS)
-    } catch (error) {
-      setPending(false)
-      if (error instanceof ApiError) notifyError('Login Failed', error, 'Invalid credentials')
-      else notifyError('Login Error', undefined, 'Failed to connect to server')
-    }
+    await send({ username: parsed.data.username, password: parsed.data.password })
   }
+
+  if (recoveryCodes)
+    return (
+      <Card>
+        <Logo />
+        <h1>Your second factor is set up</h1>
+        <RecoveryCodes codes={recoveryCodes} />
+        <Button variant="primary" onClick={openDashboard}>
+          I have saved my recovery codes
+        </Button>
+      </Card>
+    )
 
   return (
     <Card>
@@ -62,32 +120,41 @@ function SignIn() {
       </Close>
       <Logo />
       <h1>Admin sign in</h1>
-      <form onSubmit={submit} noValidate>
-        <Label>
-          Username
-          <Input
-            name="username"
-            autoComplete="username"
-            required
-            aria-invalid={!!errors.username}
-          />
-          {errors.username && <ErrorText>{errors.username}</ErrorText>}
-        </Label>
-        <Label>
-          Password
-          <Input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={!!errors.password}
-          />
-          {errors.password && <ErrorText>{errors.password}</ErrorText>}
-        </Label>
-        <Button type="submit" variant="primary" disabled={isPending}>
-          {isPending ? 'Signing In...' : 'Sign In'}
-        </Button>
-      </form>
+      {second ? (
+        <SecondFactorSignIn
+          challenge={second.challenge}
+          error={secondError}
+          pending={isPending}
+          onProof={(proof) => void send(second.credentials, proof)}
+        />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Label>
+            Username
+            <Input
+              name="username"
+              autoComplete="username"
+              required
+              aria-invalid={!!errors.username}
+            />
+            {errors.username && <ErrorText>{errors.username}</ErrorText>}
+          </Label>
+          <Label>
+            Password
+            <Input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={!!errors.password}
+            />
+            {errors.password && <ErrorText>{errors.password}</ErrorText>}
+          </Label>
+          <Button type="submit" variant="primary" disabled={isPending}>
+            {isPending ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </form>
+      )}
     </Card>
   )
 }

@@ -13,11 +13,13 @@ import { parentInsightsEndpoints } from './parent-insights'
 import { peopleEndpoints } from './people'
 import { sessionsEndpoints } from './sessions'
 import { systemEndpoints } from './system'
+import { secondFactorEndpoints } from './second-factor'
 import { waitlistEndpoints } from './waitlist'
 
 /** `/api/admin/...` (docs/decisions/0030-admin-api.md), one file per admin area. */
 export const adminEndpoints: Endpoint[] = [
   ...loginEndpoints,
+  ...secondFactorEndpoints,
   ...overviewEndpoints,
   ...exportsEndpoints,
   ...waitlistEndpoints,

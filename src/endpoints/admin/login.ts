@@ -4,6 +4,7 @@ import { AppError } from '@/lib/errors'
 import { notFound } from '@/plugins/closed-doors'
 import { adminLoginSchema } from '@/schemas/admin'
 import { adminLogin, signIn } from '@/services/admin/login'
+import { SecondFactorNeeded } from '@/services/auth/second-factor'
 
 import { clientIp, errorResponse, handler, json, parseWith, readJson } from '../http'
 
@@ -33,11 +34,15 @@ export const loginEndpoints: Endpoint[] = [
         if (!(error instanceof AppError)) throw error
         const response = errorResponse(error)
         const body = (await response.json()) as Record<string, unknown>
-        return json({ success: false, ...body }, error.status, error.headers)
+        return json({ success: false, ...body, ...secondStep(error) }, error.status, error.headers)
       }
     }),
   },
 ]
+
+/** What the sign-in form needs for its second step, when the password was right (decision 0210). */
+const secondStep = (error: AppError) =>
+  error instanceof SecondFactorNeeded ? { secondFactor: error.challenge } : {}
 
 const closed = (path: string): Endpoint => ({ path, method: 'post', handler: notFound })
 
@@ -60,7 +65,11 @@ export const userAuthEndpoints: Endpoint[] = [
         })
       } catch (error) {
         if (!(error instanceof AppError)) throw error
-        return json({ errors: [{ message: error.message }] }, error.status, error.headers)
+        return json(
+          { errors: [{ message: error.message }], ...secondStep(error) },
+          error.status,
+          error.headers,
+        )
       }
     }),
   },

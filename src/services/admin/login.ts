@@ -10,6 +10,12 @@ import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
 import { logKey } from '@/lib/log-keys'
 import { checkPassword } from '@/services/admin/password-checks'
+import type { SecondFactorProof } from '@/schemas/second-factor'
+import {
+  SecondFactorNeeded,
+  SecondFactorRefused,
+  type SignInContext,
+} from '@/services/auth/second-factor'
 import {
   clearRateLimit,
   consumeRateLimit,
@@ -37,10 +43,14 @@ const KNOWN_ADDRESS_DAYS = 30
  * still try, so someone without the password cannot lock the owner out of their usual places.
  * A held account, an unknown user and a wrong password get the same answer after the same one
  * password hash. A success gives its counts back. See docs/decisions/0134-sign-in-throttle.md.
+ *
+ * A user with a second factor (or whose level requires one) gets SecondFactorNeeded after the right
+ * password without one, and no session: that answer gives its counts back too. A second factor
+ * that is refused counts as a failed attempt (decision 0210).
  */
 export const signIn = async (
   payload: Payload,
-  credentials: { username: string; password: string },
+  credentials: { username: string; password: string; secondFactor?: SecondFactorProof },
   ip: string,
 ) => {
   const username = credentials.username.toLowerCase().trim()
@@ -50,6 +60,7 @@ export const signIn = async (
   const known = held
     ? null
     : await payload.db.findOne({ collection: 'users', where: { username: { equals: username } } })
+  const context: SignInContext = { secondFactor: credentials.secondFactor }
   try {
     const result = await checkPassword(async () => {
       if (!known) {
@@ -66,6 +77,7 @@ export const signIn = async (
         collection: 'users',
         data: { username, password: credentials.password },
         depth: 0,
+        context,
       })
     })
     if (!result.token || !result.user) throw new AppError(401, INVALID_CREDENTIALS)
@@ -80,8 +92,21 @@ export const signIn = async (
       accessLevel: result.user.accessLevel,
       ip,
     })
-    return { ...result, token: result.token, user: result.user }
+    return {
+      ...result,
+      token: result.token,
+      user: result.user,
+      recoveryCodes: context.recoveryCodes,
+    }
   } catch (error) {
+    if (error instanceof SecondFactorNeeded) {
+      // The password was right: not a failed attempt; the second step is counted on its own.
+      await Promise.all([
+        refundRateLimit(payload, 'login', ip),
+        refundRateLimit(payload, 'login-account', username),
+      ])
+      throw error
+    }
     const refused =
       (error instanceof APIError || error instanceof AppError) &&
       (error as { status: number }).status < 500
@@ -94,6 +119,7 @@ export const signIn = async (
       ip,
       reason: held ? 'account held' : error.message,
     })
+    if (error instanceof SecondFactorRefused) throw error
     throw new AppError(401, INVALID_CREDENTIALS)
   }
 }
@@ -136,15 +162,17 @@ const isKnownAddress = async (payload: Payload, username: string, ip: string) =>
 /** The spec's answer of `POST /api/admin/login`. */
 export const adminLogin = async (
   payload: Payload,
-  credentials: { username: string; password: string },
+  credentials: { username: string; password: string; secondFactor?: SecondFactorProof },
   ip: string,
 ) => {
-  const { token, user } = await signIn(payload, credentials, ip)
+  const { token, user, recoveryCodes } = await signIn(payload, credentials, ip)
   const accessLevel = user.accessLevel
   return {
     success: true as const,
     token,
     accessLevel,
+    // A second factor set up in this sign-in: its recovery codes, shown once.
+    ...(recoveryCodes ? { recoveryCodes } : {}),
     message:
       accessLevel === 'demo'
         ? 'Welcome to the demo dashboard (read-only)'

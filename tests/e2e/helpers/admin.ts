@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { inject } from 'vitest'
 
 import { personsUserAgent } from './browser'
+import { freshRecoveryCode, totpCode } from './second-factor'
 import { E2E_USERS } from './users'
 
 /** Posts to a public endpoint of the test server, as a visitor would. */
@@ -64,7 +65,12 @@ export const seedVisitors = async (tag: string) => {
   return people
 }
 
-/** Signs a seeded user (or a test's own account) in at /admin/login; waits for the dashboard. */
+/**
+ * Signs a seeded user (or a test's own account) in at /admin/login; waits for the dashboard. An
+ * account with a second factor (every full admin) answers the second step as a person would: with a
+ * recovery code of its own for this sign-in, or, on its first sign-in, by setting up an
+ * authenticator app from the key shown (`totp` then holds that key).
+ */
 export const signIn = async (
   page: Page,
   who: keyof typeof E2E_USERS | { username: string; password: string },
@@ -74,8 +80,25 @@ export const signIn = async (
   await page.getByLabel('Username').fill(user.username)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await notice(page, 'Login Successful').waitFor()
+  const signedIn = notice(page, 'Login Successful')
+  const confirm = page.getByRole('heading', { name: 'Confirm it is you' })
+  const setUp = page.getByRole('heading', { name: 'Set up a second factor' })
+  await signedIn.or(confirm).or(setUp).first().waitFor()
+  let totp: string | undefined
+  if (await confirm.isVisible()) {
+    await page
+      .locator('input[name="second-factor-code"]')
+      .fill(await freshRecoveryCode(user.username))
+    await page.getByRole('button', { name: 'Verify' }).click()
+  } else if (await setUp.isVisible()) {
+    await page.getByText('Cannot scan? Enter this key instead').click()
+    totp = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '')
+    await page.locator('input[name="totp-code"]').fill(totpCode(totp, user.username))
+    await page.getByRole('button', { name: 'Confirm app' }).click()
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click()
+  }
   await page.waitForURL(/\/admin\/?$/)
+  return { totp }
 }
 
 /** The notice (one of Payload's toasts) on screen with this text. */

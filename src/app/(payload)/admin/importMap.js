@@ -1,5 +1,6 @@
 import { PasswordField as PasswordField_3817bf644402e67bfe6577f60ef982de } from '@payloadcms/ui'
 import { SessionsField as SessionsField_5334902ad4fc4f3bd62ee7993d77096f } from '../../../components/admin/account/SessionsField'
+import { SecondFactorSettings as SecondFactorSettings_dd016c7ad778f1fa55f91c9f37840358 } from '../../../components/admin/second-factor/SecondFactorSettings'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -40,6 +41,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "@payloadcms/ui#PasswordField": PasswordField_3817bf644402e67bfe6577f60ef982de,
   "/components/admin/account/SessionsField#SessionsField": SessionsField_5334902ad4fc4f3bd62ee7993d77096f,
+  "/components/admin/second-factor/SecondFactorSettings#SecondFactorSettings": SecondFactorSettings_dd016c7ad778f1fa55f91c9f37840358,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
