@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upsertUser } from '@/seed/admin'
 
 import { startApp, type TestApp } from '../helpers/app'
+import { secondFactorFor } from '../helpers/second-factor'
 
 let app: TestApp
 const PASSWORD = 'sessions-first-lantern-41'
@@ -48,8 +49,10 @@ const newUser = async (level: Level) => {
 
 /** Signs in from a browser at an address; the token's session id with it. */
 const signIn = async (username: string, userAgent = MAC_CHROME, ip = '203.0.113.77') => {
+  // A full admin's sign-in takes a second factor (decision 0210): a recovery code of the account.
+  const secondFactor = await secondFactorFor(app.payload, username)
   const res = await app.request('POST', '/users/login', {
-    body: { username, password: PASSWORD },
+    body: { username, password: PASSWORD, ...(secondFactor ? { secondFactor } : {}) },
     headers: { 'user-agent': userAgent },
     ip,
   })

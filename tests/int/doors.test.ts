@@ -115,6 +115,8 @@ const ENDPOINTS: Record<string, Rule | 'any'> = {
   'post /parent-engagement': 'any',
   'post /engagement/event': 'any',
   'post /analytics/track': 'any',
+  // Real visitors' Web Vitals (decision 0220): a beacon from anyone, like the other events.
+  'post /analytics/vitals': 'any',
   'get /health': all('ok'),
   'get /status': all('ok'),
   'get /share-image': all('ok'),
@@ -132,6 +134,7 @@ const ENDPOINTS: Record<string, Rule | 'any'> = {
   'delete /admin/second-factor/passkeys/:id': SIGNED_IN,
   'post /admin/second-factor/recovery-codes': 'any',
   'get /admin/overview': ADMIN_READ,
+  'get /admin/speed': ADMIN_READ,
   'get /admin/waitlist/export': only('full'),
   'get /admin/newsletter/export': only('full'),
   'get /admin/waitlist': ADMIN_READ,
