@@ -17,6 +17,7 @@ export {
   email_send_rate,
   page_cache_revalidations,
   waitlist_line_counts,
+  waitlist_line_hours,
 } from './schema-extensions'
 export { alias } from '@payloadcms/db-postgres/drizzle/pg-core'
 

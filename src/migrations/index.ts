@@ -27,6 +27,7 @@ import * as migration_20261206_170630_campaign_sending from './20261206_170630_c
 import * as migration_20261206_171320_engagement_rollups from './20261206_171320_engagement_rollups';
 import * as migration_20261206_172508_engagement_events_by_day from './20261206_172508_engagement_events_by_day';
 import * as migration_20261206_175837_engagement_waitlist_days from './20261206_175837_engagement_waitlist_days';
+import * as migration_20261206_202653_waitlist_line_hours from './20261206_202653_waitlist_line_hours';
 
 export const migrations = [
   {
@@ -172,6 +173,11 @@ export const migrations = [
   {
     up: migration_20261206_175837_engagement_waitlist_days.up,
     down: migration_20261206_175837_engagement_waitlist_days.down,
-    name: '20261206_175837_engagement_waitlist_days'
+    name: '20261206_175837_engagement_waitlist_days',
+  },
+  {
+    up: migration_20261206_202653_waitlist_line_hours.up,
+    down: migration_20261206_202653_waitlist_line_hours.down,
+    name: '20261206_202653_waitlist_line_hours'
   },
 ];

@@ -5,7 +5,12 @@ import type { AdminUser } from '@/access/admin'
 import { alias, bare, waitlist_entries } from '@/db'
 import { PRODUCTS, type Product } from '@/lib/constants'
 import type { AdminEmail } from '@/schemas/admin'
-import { type PlacesPerReferral, placesPerReferral, waitlistLine } from '@/services/waitlist/line'
+import {
+  type PlacesPerReferral,
+  placesOf,
+  placesPerReferral,
+  waitlistLine,
+} from '@/services/waitlist/line'
 
 import { changeAudited, emailAudited } from './changes'
 import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
@@ -53,12 +58,16 @@ export const toWaitlistEntry = (row: Row): WaitlistEntryView => ({
   confirmedAt: isoDate(row.confirmedAt),
 })
 
-export const WAITLIST_COLUMNS = sql`${w.id}, ${w.email}, ${w.name}, ${w.joinedAt} AS "joinedAt",
+/** An entry's own columns (its place in line is computed apart: `placesOf`). */
+export const WAITLIST_ENTRY_COLUMNS = sql`${w.id}, ${w.email}, ${w.name}, ${w.joinedAt} AS "joinedAt",
   ${w.product}, ${w.status}, coalesce(${w.interests}, '[]') AS interests,
   ${w.referralSource} AS "referralSource", ${w.emailOpened} AS "emailOpened",
-  ${w.lastEmailSent} AS "lastEmailSent", l.position, l.referrals,
+  ${w.lastEmailSent} AS "lastEmailSent",
   ${w.referralCode} AS "referralCode", ${w.referredBy} AS "referredById",
   ${w.confirmedAt} AS "confirmedAt"`
+
+/** The entry's columns with its place `l` (of `waitlistWithLine`). */
+export const WAITLIST_COLUMNS = sql`${WAITLIST_ENTRY_COLUMNS}, l.position, l.referrals`
 
 /**
  * The entries `w` with their place in line `l` (the columns above read both); `ids` (a subquery)
@@ -81,10 +90,8 @@ export const listWaitlist = async (
   const pattern = query.search ? containsPattern(query.search) : undefined
   const places = await placesPerReferral(payload)
   return pagedList(payload, {
-    select: WAITLIST_COLUMNS,
+    select: WAITLIST_ENTRY_COLUMNS,
     from: sql`${waitlist_entries} ${w}`,
-    // The place in line is counted for the page's entries only.
-    columnsFrom: (ids) => waitlistWithLine(places, { product: query.product, ids }),
     key: sql`${w.id}`,
     where: allOf([
       productIs(query.product),
@@ -95,6 +102,16 @@ export const listWaitlist = async (
     page: query.page,
     limit: query.limit,
     shape: toWaitlistEntry,
+    // The place in line is counted for the page's entries only.
+    decorate: async (rows) => {
+      const found = await placesOf(
+        payload,
+        places,
+        rows.map((row) => Number(row.id)),
+        { product: query.product },
+      )
+      return rows.map((row) => ({ ...row, ...found.get(Number(row.id)) }))
+    },
   })
 }
 
