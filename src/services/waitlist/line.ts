@@ -176,19 +176,26 @@ export const placesOf = async (
         reach: number
         undated: boolean
       }>(sql`
-        WITH refs AS MATERIALIZED (${refs})
-        SELECT ${w.id}, ${w.product}::text AS product, coalesce(refs.referrals, 0)::int AS referrals,
-          ((SELECT coalesce(sum(${bare(h.entries)}), 0) FROM ${h}
-              WHERE ${bare(h.product)} = ${w.product}::text AND ${bare(h.hour)} < waitlist_line_hour(${w.joinedAt}))
-            + (SELECT count(*) FROM ${e} x WHERE x.${bare(e.product)} = ${w.product}
-              AND x.${bare(e.joinedAt)} >= to_timestamp(waitlist_line_hour(${w.joinedAt})::double precision * 3600)
-              AND (x.${bare(e.joinedAt)}, x.${bare(e.id)}) <= (${w.joinedAt}, ${w.id})))::int AS base,
+        WITH refs AS MATERIALIZED (${refs}),
+        a AS MATERIALIZED (SELECT ${w.id}, ${w.product}, ${w.joinedAt} AS joined,
+            waitlist_line_hour(${w.joinedAt}) AS hour
+          FROM ${e} ${w} WHERE ${w.id} IN (${inList(ids, sql`int`)})
+          ${product ? sql`AND ${w.product} = ${product}` : sql``}),
+        hours AS MATERIALIZED (
+          SELECT ${bare(h.product)} AS product, ${bare(h.hour)} AS hour,
+            sum(sum(${bare(h.entries)})) OVER (PARTITION BY ${bare(h.product)} ORDER BY ${bare(h.hour)})
+              - sum(${bare(h.entries)}) AS before
+          FROM ${h} WHERE ${bare(h.product)} IN (SELECT DISTINCT a.product::text FROM a)
+          GROUP BY ${bare(h.product)}, ${bare(h.hour)})
+        SELECT a.id, a.product::text AS product, coalesce(refs.referrals, 0)::int AS referrals,
+          (hours.before + (SELECT count(*) FROM ${e} x WHERE x.${bare(e.product)} = a.product
+              AND x.${bare(e.joinedAt)} >= to_timestamp(a.hour::double precision * 3600)
+              AND (x.${bare(e.joinedAt)}, x.${bare(e.id)}) <= (a.joined, a.id)))::int AS base,
           (SELECT coalesce(max(refs.referrals), 0)::int FROM refs) AS reach,
-          EXISTS (SELECT 1 FROM ${e} x WHERE x.${bare(e.product)} = ${w.product}
+          EXISTS (SELECT 1 FROM ${e} x WHERE x.${bare(e.product)} = a.product
             AND x.${bare(e.joinedAt)} IS NULL) AS undated
-        FROM ${e} ${w} LEFT JOIN refs ON refs.id = ${w.id}
-        WHERE ${w.id} IN (${inList(ids, sql`int`)})
-          ${product ? sql`AND ${w.product} = ${product}` : sql``}`)
+        FROM a LEFT JOIN refs ON refs.id = a.id
+          LEFT JOIN hours ON hours.product = a.product::text AND hours.hour = a.hour`)
       for (const line of PRODUCTS) {
         const mine = asked.filter((entry) => entry.product === line)
         if (mine.length === 0) continue
@@ -214,9 +221,15 @@ export const placesOf = async (
         })
         // The movers of ranks k(e)…k(e) + R of each asked entry, read from the start of the hour
         // holding rank k(e) (or the line's first), each window once.
-        const windows = [
-          ...new Set(wanted.map((entry) => `${Math.max(entry.key, 1)}:${entry.key + reach}`)),
-        ].map((window) => window.split(':').map(Number))
+        // Overlapping windows merged: a page of neighbours reads its stretch of the line once.
+        const windows: number[][] = []
+        for (const [lo, hi] of wanted
+          .map((entry) => [Math.max(entry.key, 1), entry.key + reach])
+          .sort((a, b) => a[0] - b[0])) {
+          const last = windows.at(-1)
+          if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi)
+          else windows.push([lo, hi])
+        }
         const movers = await rows<{ id: number; base: number; referrals: number }>(sql`
           WITH refs AS MATERIALIZED (${refs}),
           hours AS MATERIALIZED (
