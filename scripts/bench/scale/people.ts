@@ -84,13 +84,13 @@ const CALLS: [string, string][] = [
   ['waitlist, search nothing found', '/api/admin/waitlist?search=nobody-here'],
   ['waitlist stats (counts)', '/api/admin/waitlist/stats'],
   ['waitlist stats, one product', '/api/admin/waitlist/stats?product=studio'],
-  ['referral leaderboard', '/api/admin/waitlist/leaderboard'],
   ['newsletter, page 1', '/api/admin/newsletter?page=1'],
   ['newsletter, page 1000', '/api/admin/newsletter?page=1000'],
   ['newsletter, search an address', '/api/admin/newsletter?search=reader777'],
   ['newsletter, search a common name', '/api/admin/newsletter?search=ada'],
   ['newsletter stats (counts)', '/api/admin/newsletter/stats'],
   ['Overview (counts, funnel), 30 days', '/api/admin/overview?days=30'],
+  ['referral leaderboard', '/api/admin/waitlist/leaderboard'],
 ]
 
 export default async function benchScalePeople(bench: Bench) {
@@ -106,7 +106,12 @@ export default async function benchScalePeople(bench: Bench) {
     const answers: { answer: string; p50: number; p95: number }[] = []
     for (const [answer, path] of CALLS) {
       bench.checkSite()
-      answers.push({ answer, ...(await timeRequests(bench, token, path)) })
+      try {
+        answers.push({ answer, ...(await timeRequests(bench, token, path)) })
+      } catch (error) {
+        console.log(`  ${answer}: ${(error as Error).message}`)
+        answers.push({ answer, p50: Number.NaN, p95: Number.NaN })
+      }
     }
     console.log(
       table([

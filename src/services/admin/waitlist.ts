@@ -113,7 +113,8 @@ export const LEADERBOARD_SIZE = 10
 export const waitlistLeaderboard = async (payload: Payload, product?: Product) => {
   const places = await placesPerReferral(payload)
   const e = waitlist_entries
-  // Only those who can make a board: the most referrals of each product, ties included; their
+  // Only those who can make a board: of an equal number of referrals the earlier joiner is ahead
+  // in the line, so the ten with the most referrals of each product, earlier joiners first; their
   // places counted near each (decision 0235), then ranked here.
   const candidates = await selectRows<{
     id: number
@@ -123,12 +124,14 @@ export const waitlistLeaderboard = async (payload: Payload, product?: Product) =
   }>(
     payload,
     sql`SELECT ${w.id}, ${w.product}, ${w.name}, ${w.email} FROM ${e} ${w}
-      WHERE ${allOf([productIs(product)])} AND ${w.id} IN (SELECT id FROM (
-        SELECT ${bare(e.referredBy)} AS id,
-          rank() OVER (PARTITION BY ${bare(e.product)} ORDER BY count(*) DESC) AS standing
-        FROM ${e} WHERE ${bare(e.referredBy)} IS NOT NULL AND ${bare(e.confirmedAt)} IS NOT NULL
-        ${product ? sql`AND ${bare(e.product)} = ${product}` : sql``}
-        GROUP BY ${bare(e.referredBy, e.product)}) counted
+      WHERE ${allOf([productIs(product)])} AND ${w.id} IN (SELECT counted.id FROM (
+        SELECT c.id, row_number() OVER (PARTITION BY c.product
+            ORDER BY c.referrals DESC, r.${bare(e.joinedAt)}, r.${bare(e.id)}) AS standing
+        FROM (SELECT ${bare(e.referredBy)} AS id, ${bare(e.product)} AS product, count(*) AS referrals
+          FROM ${e} WHERE ${bare(e.referredBy)} IS NOT NULL AND ${bare(e.confirmedAt)} IS NOT NULL
+          ${product ? sql`AND ${bare(e.product)} = ${product}` : sql``}
+          GROUP BY ${bare(e.referredBy, e.product)}) c
+        JOIN ${e} r ON r.${bare(e.id)} = c.id) counted
       WHERE standing <= ${LEADERBOARD_SIZE})`,
   )
   const found = await placesOf(
