@@ -128,7 +128,11 @@ export const treeRss = (rootPid: number): Map<string, number> => {
   return result
 }
 
-const timeExport = async (url: string, headers: Record<string, string>, serverPid: number) => {
+export const timeExport = async (
+  url: string,
+  headers: Record<string, string>,
+  serverPid: number,
+) => {
   const before = treeRss(serverPid)
   const peak = new Map(before)
   const sampler = setInterval(() => {

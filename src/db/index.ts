@@ -26,6 +26,7 @@ export {
   waitlist_line_counts,
   web_vitals,
   web_vitals_daily,
+  waitlist_line_hours,
 } from './schema-extensions'
 export { alias } from '@payloadcms/db-postgres/drizzle/pg-core'
 

@@ -41,6 +41,23 @@ export const waitlist_line_counts = pgTable(
 )
 
 /**
+ * How many entries of each product's line joined in each UTC hour (`hour`: hours since the epoch),
+ * kept by triggers on waitlist_entries in a few shard rows per product and hour like
+ * waitlist_line_counts (decision 0235): an entry's rank in its line is the entries of the hours
+ * before its own plus those before it in its hour, counted without reading the whole line.
+ */
+export const waitlist_line_hours = pgTable(
+  'waitlist_line_hours',
+  {
+    product: text('product').notNull(),
+    hour: integer('hour').notNull(),
+    shard: smallint('shard').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.product, table.hour, table.shard] })],
+)
+
+/**
  * When each page-cache tag (a page's path) was last revalidated, read by every instance of the site
  * (src/lib/page-cache/shared-revalidation.mjs, decision 0150).
  */
@@ -336,6 +353,17 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
         table.joinedAt,
         table.id,
       ),
+      // The counted referrals of every referrer, read from the index alone (decision 0235).
+      waitlist_entries_referrals_idx: index('waitlist_entries_referrals_idx')
+        .on(table.referredBy, table.product)
+        .where(sql`${table.referredBy} IS NOT NULL AND ${table.confirmedAt} IS NOT NULL`),
+      // A product's entries of one status, newest first, and their count (the list's filters).
+      waitlist_entries_product_status_idx: index('waitlist_entries_product_status_idx').on(
+        table.product,
+        table.status,
+        table.joinedAt,
+        table.id,
+      ),
     }),
   })
   // A campaign's messages still to send, claimed in id order (services/campaigns/send-mail.ts):
@@ -359,6 +387,7 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
     })
   }
   schema.tables.waitlist_line_counts = waitlist_line_counts
+  schema.tables.waitlist_line_hours = waitlist_line_hours
   schema.tables.page_cache_revalidations = page_cache_revalidations
   schema.tables.engagement_hourly_counts = engagement_hourly_counts
   schema.tables.engagement_session_days = engagement_session_days

@@ -32,6 +32,7 @@ import * as migration_20261206_200130_system_view from './20261206_200130_system
 import * as migration_20261206_200207_second_factors from './20261206_200207_second_factors';
 import * as migration_20261206_200211_user_session_activity from './20261206_200211_user_session_activity';
 import * as migration_20261206_200716_web_vitals from './20261206_200716_web_vitals';
+import * as migration_20261206_202653_waitlist_line_hours from './20261206_202653_waitlist_line_hours';
 
 export const migrations = [
   {
@@ -203,5 +204,10 @@ export const migrations = [
     up: migration_20261206_200716_web_vitals.up,
     down: migration_20261206_200716_web_vitals.down,
     name: '20261206_200716_web_vitals',
+  },
+  {
+    up: migration_20261206_202653_waitlist_line_hours.up,
+    down: migration_20261206_202653_waitlist_line_hours.down,
+    name: '20261206_202653_waitlist_line_hours',
   },
 ];

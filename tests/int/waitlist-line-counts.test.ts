@@ -31,10 +31,23 @@ const lines = async () =>
     LEFT JOIN (SELECT product, sum(entries) AS n FROM waitlist_line_counts GROUP BY 1) c USING (product)
     ORDER BY 1`)
 
+/** Per product and UTC hour: [entries counted, the hour counters' sum] (decision 0235). */
+const hours = async () =>
+  run(sql`
+    SELECT p.product, p.hour, coalesce(e.n, 0)::int AS counted, coalesce(c.n, 0)::int AS kept
+    FROM (SELECT product::text, waitlist_line_hour(joined_at) AS hour FROM waitlist_entries
+      UNION SELECT product, hour FROM waitlist_line_hours) p
+    LEFT JOIN (SELECT product::text, waitlist_line_hour(joined_at) AS hour, count(*) AS n
+      FROM waitlist_entries GROUP BY 1, 2) e USING (product, hour)
+    LEFT JOIN (SELECT product, hour, sum(entries) AS n FROM waitlist_line_hours GROUP BY 1, 2) c
+      USING (product, hour)`)
+
 const expectCountersHold = async () => {
   const rows = await lines()
   expect(rows.length).toBeGreaterThan(0)
   for (const row of rows) expect(row.kept, String(row.product)).toBe(row.counted)
+  for (const row of await hours())
+    expect(row.kept, `${String(row.product)} hour ${String(row.hour)}`).toBe(row.counted)
 }
 
 const join = (product: string, email = uniqueEmail('counted')) =>
@@ -96,6 +109,10 @@ describe('waitlist line counters', () => {
     await expectCountersHold()
     await run(sql`UPDATE waitlist_entries SET product = 'records' WHERE email LIKE 'bulk1%'`)
     await expectCountersHold()
+    // A joining time moved to another hour moves its hour's counter.
+    await run(sql`UPDATE waitlist_entries SET joined_at = joined_at - interval '3 hours'
+      WHERE email LIKE 'bulk2%'`)
+    await expectCountersHold()
     await run(sql`DELETE FROM waitlist_entries WHERE email LIKE 'bulk%' AND id % 3 = 0`)
     await expectCountersHold()
 
@@ -103,6 +120,7 @@ describe('waitlist line counters', () => {
     expect(counted.some((row) => Number(row.counted) > 100)).toBe(true)
     await run(sql`TRUNCATE waitlist_entries CASCADE`)
     expect(await run(sql`SELECT * FROM waitlist_line_counts`)).toEqual([])
+    expect(await run(sql`SELECT * FROM waitlist_line_hours`)).toEqual([])
     expect(await joinAt('studio')).toBe(1)
     await expectCountersHold()
   })

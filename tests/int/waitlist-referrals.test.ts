@@ -12,7 +12,7 @@ import type { Product } from '@/lib/constants'
 import { referralUrl } from '@/lib/referrals'
 import { siteSettings } from '@/seed/data'
 import { readWaitlistStatus } from '@/services/waitlist/confirm'
-import { placesPerReferral, waitlistLine } from '@/services/waitlist/line'
+import { placesOf, placesPerReferral, waitlistLine } from '@/services/waitlist/line'
 import { waitlistConfirmToken, waitlistStatusToken } from '@/services/email/secret-links'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
@@ -296,13 +296,13 @@ describe('referrals', () => {
 
 describe('the line', () => {
   it('counted positions are those of a sort of the whole line, many movers and ties included', async () => {
-    // A product of its own rows: 3,000 entries (some joined in the same instant), 300 of them
+    // A product of its own rows: 3,000 entries over six hours (some joined in the same instant), 300 of them
     // referrers with 1–5 confirmed referrals each, 3 places per referral.
     await setPlaces('studio', 3)
     const { drizzle } = app.payload.db
     await drizzle.execute(sql`DELETE FROM waitlist_entries WHERE product = 'studio'`)
     await drizzle.execute(sql`INSERT INTO waitlist_entries (email, name, product, joined_at, referral_code)
-      SELECT 'line' || g || '@sorted.example', 'L', 'studio', timestamptz '2026-01-01' + make_interval(secs => g / 3), 'sorted' || g
+      SELECT 'line' || g || '@sorted.example', 'L', 'studio', timestamptz '2026-01-01 00:30' + make_interval(secs => (g / 3) * 20), 'sorted' || g
       FROM generate_series(1, 3000) g`)
     await drizzle.execute(sql`
       WITH referrers AS (SELECT id, row_number() OVER (ORDER BY random()) AS n
@@ -339,6 +339,19 @@ describe('the line', () => {
     const all = byId(sorted.rows)
     for (const row of few.rows as { id: number; position: number }[])
       expect(row.position).toBe(all[row.id])
+    // A page's places counted from the hours' counters and the movers near each entry (decision
+    // 0235) are the sorted line's, for every entry: the newest, the earliest, the movers.
+    const ids = Object.keys(all).map(Number)
+    const referrers = (
+      await drizzle.execute(sql`SELECT DISTINCT referred_by_id AS id FROM waitlist_entries
+        WHERE product = 'studio' AND referred_by_id IS NOT NULL`)
+    ).rows.map((row) => Number((row as { id: number }).id))
+    const page = [...new Set([...ids.filter((_, n) => n % 9 === 0), ...referrers.slice(0, 150)])]
+    const near = await placesOf(app.payload, places, page)
+    expect(Object.fromEntries([...near].map(([id, place]) => [id, place.position]))).toEqual(
+      Object.fromEntries(page.map((id) => [id, all[id]])),
+    )
+    expect(await placesOf(app.payload, places, page, { product: 'studio' })).toEqual(near)
     await drizzle.execute(sql`DELETE FROM waitlist_entries WHERE product = 'studio'`)
     await setPlaces('studio', 1)
   })

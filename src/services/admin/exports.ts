@@ -5,7 +5,7 @@ import type { AdminUser } from '@/access/admin'
 import { alias, newsletter_subscribers, waitlist_entries } from '@/db'
 import type { Product } from '@/lib/constants'
 import { type CsvColumn, csvStream } from '@/lib/csv'
-import { placesPerReferral } from '@/services/waitlist/line'
+import { placesOf, placesPerReferral } from '@/services/waitlist/line'
 
 import { recordAudit } from './audit'
 import { type SubscriberView, SUBSCRIBER_COLUMNS, SUBSCRIBERS, toSubscriber } from './newsletter'
@@ -13,9 +13,8 @@ import { allOf, selectRows } from './paging'
 import {
   productIs,
   toWaitlistEntry,
-  WAITLIST_COLUMNS,
+  WAITLIST_ENTRY_COLUMNS,
   type WaitlistEntryView,
-  waitlistWithLine,
 } from './waitlist'
 
 const w = alias(waitlist_entries, 'w')
@@ -72,19 +71,22 @@ export const exportWaitlist = async (
   const places = await placesPerReferral(payload)
   return {
     filename: `waitlist-${product ?? 'all'}-${today()}.csv`,
-    body: csvStream(WAITLIST_CSV, async (afterId) =>
-      (
-        await selectRows(
-          payload,
-          sql`SELECT ${WAITLIST_COLUMNS} FROM ${waitlistWithLine(places, {
-            product,
-            ids: sql`SELECT ${w.id} FROM ${waitlist_entries} ${w}
-              WHERE ${allOf([sql`${w.id} > ${afterId}`, productIs(product)])}
-              ORDER BY ${w.id} LIMIT ${EXPORT_PAGE_SIZE}`,
-          })} ORDER BY ${w.id}`,
-        )
-      ).map(toWaitlistEntry),
-    ),
+    body: csvStream(WAITLIST_CSV, async (afterId) => {
+      const rows = await selectRows(
+        payload,
+        sql`SELECT ${WAITLIST_ENTRY_COLUMNS} FROM ${waitlist_entries} ${w}
+          WHERE ${allOf([sql`${w.id} > ${afterId}`, productIs(product)])}
+          ORDER BY ${w.id} LIMIT ${EXPORT_PAGE_SIZE}`,
+      )
+      // The page's places in line, counted near each entry (decision 0235).
+      const found = await placesOf(
+        payload,
+        places,
+        rows.map((row) => Number(row.id)),
+        { product },
+      )
+      return rows.map((row) => toWaitlistEntry({ ...row, ...found.get(Number(row.id)) }))
+    }),
   }
 }
 

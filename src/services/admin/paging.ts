@@ -28,15 +28,15 @@ export const allOf = (conditions: (SQL | undefined)[]): SQL => {
 /**
  * One page of a list, filtered and sorted in the database, and the total that matches. The page's
  * ids are found first (skipping `offset` rows costs index entries only); the columns, including
- * the hasMany subqueries, are then read for those rows alone.
+ * the hasMany subqueries, are then read for those ids alone, named as values (decision 0235: a
+ * subquery there let the planner join the whole table before limiting it). `decorate` adds what
+ * is computed for the page's rows (the waitlist's places in line).
  */
 export const pagedList = async <T>(
   payload: Payload,
   options: {
     select: SQL
     from: SQL
-    /** The FROM of the columns, given the subquery of the page's keys (default: `from`). */
-    columnsFrom?: (pageKeys: SQL) => SQL
     /** The primary key with its alias, e.g. `w.id`. */
     key: SQL
     where: SQL
@@ -44,24 +44,36 @@ export const pagedList = async <T>(
     page: number
     limit: number
     shape: (row: Row) => T
+    decorate?: (rows: Row[]) => Promise<Row[]>
   },
 ): Promise<Page<T>> => {
-  const { select, from, columnsFrom, key, where, orderBy, page, limit, shape } = options
+  const { select, from, key, where, orderBy, page, limit, shape, decorate } = options
   const [counted] = await selectRows<{ total: number }>(
     payload,
     sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
   )
   const totalDocs = counted?.total ?? 0
   const offset = (page - 1) * limit
-  const pageKeys = sql`SELECT ${key} FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`
-  const rows =
+  const keys =
     offset < totalDocs
-      ? await selectRows(
-          payload,
-          sql`SELECT ${select} FROM ${columnsFrom ? columnsFrom(pageKeys) : from}
-            WHERE ${key} IN (${pageKeys}) ORDER BY ${orderBy}`,
-        )
+      ? (
+          await selectRows<{ key: number }>(
+            payload,
+            sql`SELECT ${key} AS key FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+          )
+        ).map((row) => Number(row.key))
       : []
+  let rows = keys.length
+    ? await selectRows(
+        payload,
+        sql`SELECT ${select} FROM ${from}
+          WHERE ${key} IN (${sql.join(
+            keys.map((id) => sql`${id}::int`),
+            sql`, `,
+          )}) ORDER BY ${orderBy}`,
+      )
+    : []
+  if (decorate && rows.length) rows = await decorate(rows)
   return {
     data: rows.map(shape),
     page,

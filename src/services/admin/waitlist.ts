@@ -5,7 +5,7 @@ import type { AdminUser } from '@/access/admin'
 import { alias, bare, waitlist_entries } from '@/db'
 import { PRODUCTS, type Product } from '@/lib/constants'
 import type { AdminEmail } from '@/schemas/admin'
-import { type PlacesPerReferral, placesPerReferral, waitlistLine } from '@/services/waitlist/line'
+import { placesOf, placesPerReferral } from '@/services/waitlist/line'
 
 import { changeAudited, emailAudited } from './changes'
 import { type Row, allOf, containsPattern, isoDate, pagedList, selectRows } from './paging'
@@ -53,23 +53,13 @@ export const toWaitlistEntry = (row: Row): WaitlistEntryView => ({
   confirmedAt: isoDate(row.confirmedAt),
 })
 
-export const WAITLIST_COLUMNS = sql`${w.id}, ${w.email}, ${w.name}, ${w.joinedAt} AS "joinedAt",
+/** An entry's own columns (its place in line is computed apart: `placesOf`). */
+export const WAITLIST_ENTRY_COLUMNS = sql`${w.id}, ${w.email}, ${w.name}, ${w.joinedAt} AS "joinedAt",
   ${w.product}, ${w.status}, coalesce(${w.interests}, '[]') AS interests,
   ${w.referralSource} AS "referralSource", ${w.emailOpened} AS "emailOpened",
-  ${w.lastEmailSent} AS "lastEmailSent", l.position, l.referrals,
+  ${w.lastEmailSent} AS "lastEmailSent",
   ${w.referralCode} AS "referralCode", ${w.referredBy} AS "referredById",
   ${w.confirmedAt} AS "confirmedAt"`
-
-/**
- * The entries `w` with their place in line `l` (the columns above read both); `ids` (a subquery)
- * limits the line's counting to the entries that will be read.
- */
-export const waitlistWithLine = (
-  places: PlacesPerReferral,
-  options: { product?: Product; ids?: SQL } = {},
-): SQL =>
-  sql`${waitlist_entries} ${w} JOIN (${waitlistLine(places, options)}) l
-    ON l.${bare(waitlist_entries.id)} = ${w.id}`
 
 export const productIs = (product?: Product): SQL | undefined =>
   product ? sql`${w.product} = ${product}` : undefined
@@ -81,10 +71,8 @@ export const listWaitlist = async (
   const pattern = query.search ? containsPattern(query.search) : undefined
   const places = await placesPerReferral(payload)
   return pagedList(payload, {
-    select: WAITLIST_COLUMNS,
+    select: WAITLIST_ENTRY_COLUMNS,
     from: sql`${waitlist_entries} ${w}`,
-    // The place in line is counted for the page's entries only.
-    columnsFrom: (ids) => waitlistWithLine(places, { product: query.product, ids }),
     key: sql`${w.id}`,
     where: allOf([
       productIs(query.product),
@@ -95,6 +83,16 @@ export const listWaitlist = async (
     page: query.page,
     limit: query.limit,
     shape: toWaitlistEntry,
+    // The place in line is counted for the page's entries only.
+    decorate: async (rows) => {
+      const found = await placesOf(
+        payload,
+        places,
+        rows.map((row) => Number(row.id)),
+        { product: query.product },
+      )
+      return rows.map((row) => ({ ...row, ...found.get(Number(row.id)) }))
+    },
   })
 }
 
@@ -115,35 +113,55 @@ export const LEADERBOARD_SIZE = 10
 export const waitlistLeaderboard = async (payload: Payload, product?: Product) => {
   const places = await placesPerReferral(payload)
   const e = waitlist_entries
-  const rows = await selectRows<LeaderboardEntry & { product: Product }>(
+  // Only those who can make a board: of an equal number of referrals the earlier joiner is ahead
+  // in the line, so the ten with the most referrals of each product, earlier joiners first; their
+  // places counted near each (decision 0235), then ranked here.
+  const candidates = await selectRows<{
+    id: number
+    product: Product
+    name: string
+    email: string
+  }>(
     payload,
-    sql`SELECT ${bare(e.id, e.product, e.name, e.email)}, referrals, position FROM (
-        SELECT ${w.id}, ${w.product}, ${w.name}, ${w.email}, l.referrals, l.position,
-          row_number() OVER (PARTITION BY ${w.product} ORDER BY l.referrals DESC, l.position) AS n
-        FROM ${waitlistWithLine(places, {
-          product,
-          // Only those who can make a board: the most referrals of each product, ties included.
-          ids: sql`SELECT ${bare(e.id)} FROM (
-              SELECT ${bare(e.referredBy)} AS id,
-                rank() OVER (PARTITION BY ${bare(e.product)} ORDER BY count(*) DESC) AS standing
-              FROM ${e} WHERE ${bare(e.referredBy)} IS NOT NULL AND ${bare(e.confirmedAt)} IS NOT NULL
-              GROUP BY ${bare(e.referredBy, e.product)}) counted
-            WHERE standing <= ${LEADERBOARD_SIZE}`,
-        })} WHERE l.referrals > 0) ranked
-      WHERE n <= ${LEADERBOARD_SIZE} ORDER BY ${bare(e.product)}, n`,
+    sql`SELECT ${w.id}, ${w.product}, ${w.name}, ${w.email} FROM ${e} ${w}
+      WHERE ${allOf([productIs(product)])} AND ${w.id} IN (SELECT counted.id FROM (
+        SELECT c.id, row_number() OVER (PARTITION BY c.product
+            ORDER BY c.referrals DESC, r.${bare(e.joinedAt)}, r.${bare(e.id)}) AS standing
+        FROM (SELECT ${bare(e.referredBy)} AS id, ${bare(e.product)} AS product, count(*) AS referrals
+          FROM ${e} WHERE ${bare(e.referredBy)} IS NOT NULL AND ${bare(e.confirmedAt)} IS NOT NULL
+          ${product ? sql`AND ${bare(e.product)} = ${product}` : sql``}
+          GROUP BY ${bare(e.referredBy, e.product)}) c
+        JOIN ${e} r ON r.${bare(e.id)} = c.id) counted
+      WHERE standing <= ${LEADERBOARD_SIZE})`,
   )
+  const found = await placesOf(
+    payload,
+    places,
+    candidates.map((row) => Number(row.id)),
+    { product },
+  )
+  const rows = candidates
+    .flatMap((row) => {
+      const place = found.get(Number(row.id))
+      return place && place.referrals > 0 ? [{ ...row, id: Number(row.id), ...place }] : []
+    })
+    .sort((a, b) => b.referrals - a.referrals || a.position - b.position)
+  const boards = new Map<Product, typeof rows>()
+  for (const row of rows) {
+    const board = boards.get(row.product) ?? []
+    if (board.length < LEADERBOARD_SIZE) board.push(row)
+    boards.set(row.product, board)
+  }
   return (product ? [product] : PRODUCTS).map((name) => ({
     product: name,
     placesPerReferral: places[name],
-    entries: rows
-      .filter((row) => row.product === name)
-      .map(({ id, name, email, referrals, position }) => ({
-        id,
-        name,
-        email,
-        referrals,
-        position,
-      })),
+    entries: (boards.get(name) ?? []).map(({ id, name, email, referrals, position }) => ({
+      id,
+      name,
+      email,
+      referrals,
+      position,
+    })),
   }))
 }
 

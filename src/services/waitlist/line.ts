@@ -1,7 +1,15 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
-import { alias, bare, waitlist_entries, waitlist_line_counts } from '@/db'
+import {
+  alias,
+  bare,
+  enum_waitlist_entries_product,
+  enumType,
+  waitlist_entries,
+  waitlist_line_counts,
+  waitlist_line_hours,
+} from '@/db'
 import { DEFAULT_PLACES_PER_REFERRAL, PRODUCTS, type Product } from '@/lib/constants'
 
 const w = alias(waitlist_entries, 'w')
@@ -111,4 +119,166 @@ export const standingOf = async (
   const row = result.rows[0] as Standing | undefined
   if (!row) throw new Error(`waitlist entry ${entry.id} is not in the ${entry.product} line`)
   return row
+}
+
+export type Place = { position: number; referrals: number }
+
+type Executor = { execute: (query: SQL) => Promise<{ rows: unknown[] }> }
+
+const inList = (values: (number | string)[], type: SQL) =>
+  sql.join(
+    values.map((value) => sql`${value}::${type}`),
+    sql`, `,
+  )
+
+/**
+ * The places of a few entries (a page of a list), the same numbers as `waitlistLine` without its
+ * pass over the whole line (decision 0235). For an entry e of product P, with base(e) its rank in
+ * order of joining, r(e) its counted referrals, p the places per referral and k(e) = base(e) − r(e)·p:
+ * every entry joined before rank k(e) is ahead of e, no entry without referrals at or after k(e)
+ * is, and of the movers (entries with referrals) at or after k(e) only those up to rank k(e) + R
+ * (R: the most referrals of any entry times p) can be. So
+ *   position(e) = max(k(e) − 1, 0) + #{movers x ≠ e, k(e) ≤ base(x) ≤ k(e) + R, x before e in the
+ *   line's order (sort key, more referrals, base)} + 1.
+ * A rank is the entries of the hours before (waitlist_line_hours) plus those before it in its hour,
+ * and the movers of ranks k(e)…k(e) + R are read from the start of the hour holding k(e): a page
+ * costs an hour's entries and R per entry, whatever the line's length. One REPEATABLE READ
+ * transaction, so every count reads the same line.
+ */
+export const placesOf = async (
+  payload: Payload,
+  places: PlacesPerReferral,
+  ids: number[],
+  options: { product?: Product } = {},
+): Promise<Map<number, Place>> => {
+  const found = new Map<number, Place>()
+  if (ids.length === 0) return found
+  const e = waitlist_entries
+  const h = waitlist_line_hours
+  const { product } = options
+  const productType = enumType(enum_waitlist_entries_product)
+  return payload.db.drizzle.transaction(
+    async (tx) => {
+      const db = tx as unknown as Executor
+      const rows = async <T>(query: SQL) => (await db.execute(query)).rows as T[]
+      const refs = sql`SELECT ${bare(e.referredBy)} AS id, count(*)::int AS referrals FROM ${e}
+        WHERE ${bare(e.referredBy)} IS NOT NULL AND ${bare(e.confirmedAt)} IS NOT NULL
+        ${product ? sql`AND ${bare(e.product)} = ${product}` : sql``}
+        GROUP BY ${bare(e.referredBy)}`
+      // The asked entries with their referrals and rank; the most referrals of anyone (a bound on
+      // how far a mover moves: reading more of the line costs time, never a wrong place); and the
+      // lines holding an entry without a joining time (those sort last: the whole line is counted).
+      const asked = await rows<{
+        id: number
+        product: Product
+        referrals: number
+        base: number | null
+        reach: number
+        undated: boolean
+      }>(sql`
+        WITH refs AS MATERIALIZED (${refs}),
+        a AS MATERIALIZED (SELECT ${w.id}, ${w.product}, ${w.joinedAt} AS joined,
+            waitlist_line_hour(${w.joinedAt}) AS hour
+          FROM ${e} ${w} WHERE ${w.id} IN (${inList(ids, sql`int`)})
+          ${product ? sql`AND ${w.product} = ${product}` : sql``}),
+        hours AS MATERIALIZED (
+          SELECT ${bare(h.product)} AS product, ${bare(h.hour)} AS hour,
+            sum(sum(${bare(h.entries)})) OVER (PARTITION BY ${bare(h.product)} ORDER BY ${bare(h.hour)})
+              - sum(${bare(h.entries)}) AS before
+          FROM ${h} WHERE ${bare(h.product)} IN (SELECT DISTINCT a.product::text FROM a)
+          GROUP BY ${bare(h.product)}, ${bare(h.hour)})
+        SELECT a.id, a.product::text AS product, coalesce(refs.referrals, 0)::int AS referrals,
+          (hours.before + (SELECT count(*) FROM ${e} x WHERE x.${bare(e.product)} = a.product
+              AND x.${bare(e.joinedAt)} >= to_timestamp(a.hour::double precision * 3600)
+              AND (x.${bare(e.joinedAt)}, x.${bare(e.id)}) <= (a.joined, a.id)))::int AS base,
+          (SELECT coalesce(max(refs.referrals), 0)::int FROM refs) AS reach,
+          EXISTS (SELECT 1 FROM ${e} x WHERE x.${bare(e.product)} = a.product
+            AND x.${bare(e.joinedAt)} IS NULL) AS undated
+        FROM a LEFT JOIN refs ON refs.id = a.id
+          LEFT JOIN hours ON hours.product = a.product::text AND hours.hour = a.hour`)
+      for (const line of PRODUCTS) {
+        const mine = asked.filter((entry) => entry.product === line)
+        if (mine.length === 0) continue
+        if (mine[0].undated) {
+          const counted = await rows<{ id: number; position: number; referrals: number }>(
+            sql`SELECT id, position, referrals FROM (${waitlistLine(places, {
+              product,
+              ids: sql`SELECT unnest(ARRAY[${inList(
+                mine.map((entry) => entry.id),
+                sql`int`,
+              )}])`,
+            })}) l`,
+          )
+          for (const row of counted)
+            found.set(Number(row.id), { position: row.position, referrals: row.referrals })
+          continue
+        }
+        const p = places[line]
+        const reach = mine[0].reach * p
+        const wanted = mine.map((entry) => {
+          const base = Number(entry.base)
+          return { ...entry, base, key: base - entry.referrals * p }
+        })
+        // The movers of ranks k(e)…k(e) + R of each asked entry, read from the start of the hour
+        // holding rank k(e) (or the line's first), each window once.
+        // Overlapping windows merged: a page of neighbours reads its stretch of the line once.
+        const windows: number[][] = []
+        for (const [lo, hi] of wanted
+          .map((entry) => [Math.max(entry.key, 1), entry.key + reach])
+          .sort((a, b) => a[0] - b[0])) {
+          const last = windows.at(-1)
+          if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi)
+          else windows.push([lo, hi])
+        }
+        const movers = await rows<{ id: number; base: number; referrals: number }>(sql`
+          WITH refs AS MATERIALIZED (${refs}),
+          hours AS MATERIALIZED (
+            SELECT ${bare(h.hour)} AS hour, sum(sum(${bare(h.entries)})) OVER (ORDER BY ${bare(h.hour)})
+              - sum(${bare(h.entries)}) AS before
+            FROM ${h} WHERE ${bare(h.product)} = ${line} GROUP BY ${bare(h.hour)}),
+          windows AS (
+            SELECT win.lo, win.hi, start.hour, start.before FROM unnest(
+                ARRAY[${inList(
+                  windows.map(([lo]) => lo),
+                  sql`int`,
+                )}], ARRAY[${inList(
+                  windows.map(([, hi]) => hi),
+                  sql`int`,
+                )}]) AS win(lo, hi)
+              CROSS JOIN LATERAL (SELECT hours.hour, hours.before::int AS before FROM hours
+                WHERE hours.before < win.lo ORDER BY hours.hour DESC LIMIT 1) start)
+          SELECT DISTINCT s.id, s.base, refs.referrals FROM windows CROSS JOIN LATERAL (
+            SELECT t.id, (windows.before + row_number() OVER (ORDER BY t.joined_at, t.id))::int AS base
+            FROM (SELECT ${bare(e.id, e.joinedAt)} FROM ${e}
+              WHERE ${bare(e.product)} = ${line}::${productType}
+                AND ${bare(e.joinedAt)} >= to_timestamp(windows.hour::double precision * 3600)
+              ORDER BY ${bare(e.joinedAt, e.id)} LIMIT greatest(windows.hi - windows.before, 0)) t) s
+          JOIN refs ON refs.id = s.id
+          WHERE s.base >= windows.lo`)
+        const ordered = movers.map((mover) => ({
+          id: Number(mover.id),
+          base: mover.base,
+          referrals: mover.referrals,
+          key: mover.base - mover.referrals * p,
+        }))
+        for (const entry of wanted) {
+          let ahead = Math.max(entry.key - 1, 0)
+          for (const mover of ordered) {
+            if (mover.id === entry.id || mover.base < entry.key || mover.base > entry.key + reach)
+              continue
+            if (
+              mover.key < entry.key ||
+              (mover.key === entry.key &&
+                (mover.referrals > entry.referrals ||
+                  (mover.referrals === entry.referrals && mover.base < entry.base)))
+            )
+              ahead++
+          }
+          found.set(entry.id, { position: ahead + 1, referrals: entry.referrals })
+        }
+      }
+      return found
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
 }
