@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { pollPage } from '../../scripts/lib/poll'
 import { paragraph } from './content-helpers'
-import { signIn } from './helpers/admin'
+import { signInByApi } from './helpers/admin'
 import { DESKTOP, launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { restAs } from './helpers/rest'
 
@@ -33,7 +33,7 @@ test("an editor publishes /faq's meta title: the cached page's <title> follows t
 
   // The editor's screen: the plugin's fields with the search-result preview.
   const { page, context } = await openPage(browser, { viewport: DESKTOP })
-  await signIn(page, 'editor')
+  await signInByApi(page, 'editor')
   await page.goto(`/admin/collections/page-seo/${entry!.id}`)
   await page.getByText('Preview', { exact: true }).first().waitFor({ timeout: 30_000 })
   expect(
