@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { paragraph } from './content-helpers'
-import { signInByApi } from './helpers/admin'
+import { signIn } from './helpers/admin'
 import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
 import { restAs } from './helpers/rest'
 import { E2E_USERS } from './helpers/users'
@@ -71,7 +71,7 @@ test('an editor sees the typed title in the live preview, and the preview link s
 
     const { page, context } = await openPage(browser)
     const errors = errorsOf(page)
-    await signInByApi(page, editor.login)
+    await signIn(page, editor.login)
     await page.goto(`/admin/collections/articles/${doc.id}`)
     await page.locator('#field-title').waitFor()
     await openLivePreview(page)
