@@ -42,7 +42,8 @@ test("an editor publishes /faq's meta title: the cached page's <title> follows t
   await screenshot(page, 'page-seo-editor')
   await context.close()
 
-  const title = `Answers for curious families ${Date.now().toString(36)}`
+  // Still an FAQ title: a browser test beside this one may check /faq's title meanwhile.
+  const title = `FAQ: answers for curious families ${Date.now().toString(36)}`
   try {
     await api('PATCH', `/page-seo/${entry!.id}`, {
       meta: { title, description: 'Every answer about Starfinity in one place.' },
