@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
-import { signIn } from './helpers/admin'
+import { signInByApi } from './helpers/admin'
 
 let browser: Browser
 beforeAll(async () => {
@@ -22,7 +22,7 @@ test("a record's JSON field opens the code editor, served by the site itself", a
   const { page, context, consoleErrors } = await openPage(browser)
   const origins = new Set<string>()
   page.on('request', (request) => origins.add(new URL(request.url()).origin))
-  await signIn(page, 'full')
+  await signInByApi(page, 'full')
   await page.goto(`/admin/collections/contact-messages/${row!.id}`)
   // Monaco draws its lines once its scripts, fetched by its loader, have run.
   const editor = page.locator('.monaco-editor .view-lines').first()

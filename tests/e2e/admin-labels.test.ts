@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { launchBrowser, openPage, query } from './helpers/browser'
-import { signIn } from './helpers/admin'
+import { signInByApi } from './helpers/admin'
 
 let browser: Browser
 const tag = `l${Date.now()}`
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 test('stored choices show with their labels', async () => {
   const { page, context } = await openPage(browser)
-  await signIn(page, 'full')
+  await signInByApi(page, 'full')
   await page.goto(`/admin?tab=contacts&search=${tag}`)
   const message = page.getByRole('row').filter({ hasText: `Fay ${tag}` })
   await message.waitFor()
@@ -72,7 +72,7 @@ test('stored choices show with their labels', async () => {
 
 test('an empty result says whether the search or the filter matched nothing', async () => {
   const { page, context } = await openPage(browser)
-  await signIn(page, 'full')
+  await signInByApi(page, 'full')
   const nobody = `nobody-${tag}`
   for (const [tab, filter, none] of [
     ['newsletter', '', 'No newsletter subscribers yet'],

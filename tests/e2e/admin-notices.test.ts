@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { launchBrowser, openPage, query, screenshot } from './helpers/browser'
-import { signIn } from './helpers/admin'
+import { signInByApi } from './helpers/admin'
 
 let browser: Browser
 const tag = `n${Date.now()}`
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 test('the dashboard shows one notice at a time', async () => {
   const { page, context } = await openPage(browser)
-  await signIn(page, 'full')
+  await signInByApi(page, 'full')
   await page.goto(`/admin?tab=contacts&search=${tag}`)
   for (const name of ['Ada', 'Bo']) {
     const row = page.getByRole('row').filter({ hasText: `${name} ${tag}` })
@@ -55,7 +55,7 @@ test('a failed change says what failed in words, and the notice leaves the last 
     [gone, `gone.${tag}@example.com`],
   )
   const { page, context } = await openPage(browser)
-  await signIn(page, 'full')
+  await signInByApi(page, 'full')
   await page.goto(`/admin?tab=contacts&search=${tag}`)
   const row = page.getByRole('row').filter({ hasText: gone })
   await row.waitFor()

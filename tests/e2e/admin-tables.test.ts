@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { DESKTOP, MOBILE, launchBrowser, openPage, query, screenshot } from './helpers/browser'
-import { signIn } from './helpers/admin'
+import { signIn, signInByApi } from './helpers/admin'
 
 let browser: Browser
 const tag = `t${Date.now()}`
@@ -63,7 +63,7 @@ for (const [size, viewport] of [
   describe(`admin tables with long values, ${size}`, () => {
     test('Contact Messages stays in its panel; the long subject is clipped, whole on hover and in the detail', async () => {
       const { page, context } = await openPage(browser, { viewport })
-      await signIn(page, 'full')
+      await signInByApi(page, 'full')
       await page.goto(`/admin?tab=contacts&search=${tag}`)
       const row = page.getByRole('row').filter({ hasText: `Long ${tag}` })
       await row.waitFor()
@@ -92,7 +92,7 @@ for (const [size, viewport] of [
 
     test('Waitlist and Newsletter stay in their panels with a 254-character address', async () => {
       const { page, context } = await openPage(browser, { viewport })
-      await signIn(page, 'full')
+      await signInByApi(page, 'full')
       await page.goto(`/admin?tab=waitlist&search=${tag}`)
       const entry = page.getByRole('row').filter({ hasText: `Long ${tag}` })
       await entry.waitFor()

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { paragraph } from './content-helpers'
-import { signIn } from './helpers/admin'
+import { signInByApi } from './helpers/admin'
 import { launchBrowser, openPage, screenshot } from './helpers/browser'
 import { restAs } from './helpers/rest'
 import { E2E_USERS } from './helpers/users'
@@ -56,7 +56,7 @@ test('an editor restores an earlier published version from the admin; the articl
     expect((await fetch(`${inject('baseURL')}${path}`)).status).toBe(404)
 
     const { page, context, consoleErrors } = await openPage(browser)
-    await signIn(page, 'editor')
+    await signInByApi(page, 'editor')
     await page.goto(`/admin/collections/articles/${doc.id}`)
     const title = page.locator('#field-title')
     await title.waitFor({ timeout: 30_000 })
@@ -137,7 +137,7 @@ test('a second editor opening an article another editor is editing sees the lock
   try {
     // The first editor opens the article and starts typing: the article is locked to them.
     const one = await openPage(browser)
-    await signIn(one.page, 'editor')
+    await signInByApi(one.page, 'editor')
     await one.page.goto(`/admin/collections/articles/${doc.id}`)
     const excerpt = one.page.locator('#field-excerpt')
     await excerpt.waitFor({ timeout: 30_000 })
@@ -153,7 +153,7 @@ test('a second editor opening an article another editor is editing sees the lock
 
     // The second editor opening it is told who holds it, and may go back or take over.
     const two = await openPage(browser)
-    await signIn(two.page, second)
+    await signInByApi(two.page, second)
     await two.page.goto(`/admin/collections/articles/${doc.id}`)
     const modal = two.page.locator('.document-locked')
     const takeOver = two.page.locator('#document-locked-take-over')

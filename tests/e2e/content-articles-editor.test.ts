@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { pollPage } from '../../scripts/lib/poll'
 import { paragraph } from './content-helpers'
-import { signIn } from './helpers/admin'
+import { signInByApi } from './helpers/admin'
 import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
 import { restAs } from './helpers/rest'
 
@@ -48,7 +48,7 @@ test('an editor drafts, publishes and renames an article; the site follows', asy
 
     // The editor screen, at desktop and phone width.
     const { page, context } = await openPage(browser, { viewport: DESKTOP })
-    await signIn(page, 'editor')
+    await signInByApi(page, 'editor')
     await page.goto(`/admin/collections/articles/${doc.id}`)
     await page.locator('[contenteditable="true"]').first().waitFor({ timeout: 30_000 })
     await screenshot(page, 'articles-editor-desktop')

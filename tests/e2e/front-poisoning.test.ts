@@ -18,12 +18,14 @@ import { restAs } from './helpers/rest'
 /**
  * The front cannot be poisoned (decision 0186): whatever a request looks like, the page cache
  * stores only what every visitor gets. Each request shape below is sent first, to a page the front
- * has not stored yet; the next plain anonymous GET of that page must get the normal page. One
- * instance behind the shipped nginx template, shared by the whole file.
+ * has not stored yet; the next plain anonymous GET of that page must get the normal page. At the
+ * end, one request id (decision 0207). One instance behind the shipped nginx template, shared by
+ * the whole file (decision 0240).
  */
 let cluster: TestCluster
 beforeAll(async () => {
-  cluster = await startCluster({ instances: 1 })
+  // Info lines too: an access the API refuses is logged at info (the request id's test).
+  cluster = await startCluster({ instances: 1, env: { LOG_LEVEL: 'info' } })
 }, 240_000)
 afterAll(async () => {
   await cluster?.stop()
@@ -370,5 +372,44 @@ describe('in a browser', () => {
     } finally {
       await browser.close()
     }
+  })
+})
+
+/** The instance's JSON log lines that name this id (its output may lag the answer a little). */
+const instanceLines = async (requestId: string) => {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const lines = cluster.instances[0]
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(requestId))
+    if (lines.length > 0) return lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return []
+}
+
+// One request id (decision 0207): a request through the shipped front carries the front's id in
+// its access log, in the instance's log line and in the answer.
+describe('one request id', () => {
+  test('the front’s id is in its access log, the instance’s log line and the answer', async () => {
+    // A client's own id is not trusted: the front always sets its own.
+    const sent = 'f'.repeat(32)
+    const answer = await cluster.front.request('/api/waitlist-entries', {
+      headers: { 'x-request-id': sent },
+    })
+    expect(answer.status).toBe(403)
+    const requestId = answer.headers['x-request-id']
+    expect(requestId).toMatch(/^[0-9a-f]{32}$/)
+    expect(requestId).not.toBe(sent)
+
+    const logged = cluster.front
+      .accessLog()
+      .filter((line) => line.includes('"GET /api/waitlist-entries HTTP/'))
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toContain(` request_id=${requestId}`)
+
+    const lines = await instanceLines(requestId as string)
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) expect(line.requestId).toBe(requestId)
   })
 })

@@ -101,6 +101,24 @@ export const signIn = async (
   return { totp }
 }
 
+/**
+ * Signs a seeded user (or a test's own account) in for the page's browser context through the
+ * endpoint the login form posts to: the same session cookie as `signIn`, without loading the login
+ * page and the dashboard, for a test that goes elsewhere next (the form itself is `signIn`'s, used
+ * by the dashboard's and the account's tests). The page stays where it is.
+ */
+export const signInByApi = async (
+  page: Page,
+  who: keyof typeof E2E_USERS | { username: string; password: string },
+) => {
+  const { username, password } = typeof who === 'string' ? E2E_USERS[who] : who
+  const response = await page.context().request.post('/api/users/login', {
+    data: { username, password },
+    headers: { 'user-agent': personsUserAgent() },
+  })
+  if (!response.ok()) throw new Error(`sign-in of ${username}: ${response.status()}`)
+}
+
 /** The notice (one of Payload's toasts) on screen with this text. */
 export const notice = (page: Page, text: string | RegExp) =>
   page.locator('.payload-toast-container [data-sonner-toast]').filter({ hasText: text })

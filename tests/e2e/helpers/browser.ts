@@ -35,13 +35,28 @@ export const personsUserAgent = () => {
   )
 }
 
-/** Debian's Chromium, headless. */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', `--user-agent=${personsUserAgent()}`],
-  })
+const launchOptions = () => ({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', `--user-agent=${personsUserAgent()}`],
+})
+
+/**
+ * The browser tests' one Chromium (tests/e2e/global-setup.ts), which every test file connects to
+ * instead of launching its own: a launch and its first page cost about a second and a half of a
+ * busy machine, per file. Each file still gets contexts of its own (nothing is shared between
+ * contexts), and closing what `launchBrowser` returns closes them and disconnects.
+ */
+export const launchBrowserServer = () => chromium.launchServer(launchOptions())
+
+/**
+ * Debian's Chromium, headless: the run's shared one when the global setup started it, else one of
+ * the caller's own. A remote browser's downloads are read with `createReadStream`, not `path`.
+ */
+export const launchBrowser = (): Promise<Browser> => {
+  const endpoint = inject('browserEndpoint')
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions())
+}
 
 export type OpenedPage = { page: Page; context: BrowserContext; consoleErrors: string[] }
 
