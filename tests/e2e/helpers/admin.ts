@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { inject } from 'vitest'
 
 import { personsUserAgent } from './browser'
-import { freshRecoveryCode, totpCode } from './second-factor'
+import { freshRecoveryCode, proofFor, totpCode } from './second-factor'
 import { E2E_USERS } from './users'
 
 /** Posts to a public endpoint of the test server, as a visitor would. */
@@ -112,10 +112,22 @@ export const signInByApi = async (
   who: keyof typeof E2E_USERS | { username: string; password: string },
 ) => {
   const { username, password } = typeof who === 'string' ? E2E_USERS[who] : who
-  const response = await page.context().request.post('/api/users/login', {
-    data: { username, password },
-    headers: { 'user-agent': personsUserAgent() },
-  })
+  const post = (data: unknown) =>
+    page.context().request.post('/api/users/login', {
+      data,
+      headers: { 'user-agent': personsUserAgent() },
+    })
+  let response = await post({ username, password })
+  // An account with a second factor (every full admin): the second step, as a person would.
+  if (response.status() === 401) {
+    const { secondFactor } = (await response.json()) as { secondFactor?: never }
+    if (secondFactor)
+      response = await post({
+        username,
+        password,
+        secondFactor: await proofFor(username, secondFactor),
+      })
+  }
   if (!response.ok()) throw new Error(`sign-in of ${username}: ${response.status()}`)
 }
 
