@@ -16,18 +16,18 @@ declare module 'vitest' {
 /**
  * Builds the production site against a fresh, seeded database and serves it for the browser tests.
  * E2E_REUSE_BUILD=1 serves the existing build instead (`npm test` builds it beside the integration
- * tests; also for quick reruns while writing tests). With E2E_SHARED_BROWSER=1, starts the run's
- * Chromium, which the test files connect to (decision 0240).
+ * tests; also for quick reruns while writing tests). Starts the run's Chromium, which the test files
+ * connect to (decision 0240); E2E_SHARED_BROWSER=0 lets each file launch its own.
  */
 export default async function setup(project: TestProject) {
   const database = await openDatabase()
   const reused = process.env.E2E_REUSE_BUILD === '1' ? builtPort() : undefined
   const port = reused ?? (await buildSite(database.url))
-  // E2E_SHARED_BROWSER=1: one Chromium for the run, which the files connect to. Not yet the
-  // default: a file that reads a download's path needs a browser of its own (decision 0240).
+  // One Chromium for the run, which the files connect to (a download is read as a stream: its path
+  // is known only to a browser launched by the reading process).
   const [server, browser] = await Promise.all([
     startServer(database.url, {}, port),
-    process.env.E2E_SHARED_BROWSER === '1' ? launchBrowserServer() : undefined,
+    process.env.E2E_SHARED_BROWSER === '0' ? undefined : launchBrowserServer(),
   ])
   project.provide('baseURL', server.url)
   project.provide('databaseUrl', database.url)
