@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { emailSchema, optionalText, tagList } from './common'
+import { emailSchema, optionalFirstName, tagList } from './common'
 
 /** Rows one import may have (a file with more is refused before anything is imported). */
 export const IMPORT_MAX_ROWS = 100_000
@@ -8,7 +8,7 @@ export const IMPORT_MAX_ROWS = 100_000
 /** One row of an imported CSV: the signup form's rules for the same fields. */
 export const importRowSchema = z.object({
   email: emailSchema(),
-  firstName: optionalText(100),
+  firstName: optionalFirstName(100),
   interests: tagList(),
 })
 

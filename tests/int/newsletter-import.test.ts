@@ -304,6 +304,19 @@ describe('small imports', () => {
     ).toBe(0)
   })
 
+  it('refuses a first name holding a web address, as the signup form does: it would be mailed', async () => {
+    const res = await preview(
+      `Email,First name\n${tag}.link@example.com,Win at evil.example/prize\n`,
+    )
+    expect(res.status, res.text).toBe(200)
+    expect(res.body).toMatchObject({ valid: 0, invalid: 1 })
+    expect(res.body.invalidRows[0]).toEqual({
+      row: 2,
+      field: 'firstName',
+      message: 'First name must not contain a web or email address',
+    })
+  })
+
   it('answers 400 naming the file for a file without an email column or not CSV', async () => {
     const noEmail = await preview('name,interests\nAnn,stars\n')
     expect(noEmail.status).toBe(400)
