@@ -25,15 +25,25 @@ export class RestoreRefused extends Error {
   }
 }
 
+/**
+ * The file could not be read to its end (a broken gzip stream, a damaged header): refused. An
+ * error of the stream reaches whoever reads the entry's data at that moment, so both the walk over
+ * the entries and the reading of each entry's data say it this way.
+ */
+const damaged = (file: string, error: unknown) =>
+  error instanceof RestoreRefused
+    ? error
+    : new RestoreRefused(
+        `${path.basename(file)} is damaged or incomplete (${(error as Error).message}); it is not restored.`,
+      )
+
 const entriesOf = async function* (file: string): AsyncGenerator<ArchiveEntry> {
   const gunzip = zlib.createGunzip()
   const stream = fs.createReadStream(file).pipe(gunzip)
   try {
     yield* readArchive(stream)
   } catch (error) {
-    throw new RestoreRefused(
-      `${path.basename(file)} is damaged or incomplete (${(error as Error).message}); it is not restored.`,
-    )
+    throw damaged(file, error)
   } finally {
     stream.destroy()
   }
@@ -68,23 +78,27 @@ export const verifyBackup = async (file: string): Promise<Manifest> => {
   }
   const seen = new Map<string, string>()
   let manifest: Manifest | undefined
-  for await (const entry of entriesOf(file)) {
-    if (entry.type !== 'file') continue
-    const hash = sha256()
-    const chunks: Buffer[] = []
-    for await (const chunk of entry.chunks()) {
-      hash.update(chunk)
-      if (entry.name === 'manifest.json') chunks.push(chunk)
-    }
-    if (entry.name === 'manifest.json') {
-      try {
-        manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest
-      } catch {
-        throw new RestoreRefused(
-          `${path.basename(file)} has a damaged manifest; it is not restored.`,
-        )
+  try {
+    for await (const entry of entriesOf(file)) {
+      if (entry.type !== 'file') continue
+      const hash = sha256()
+      const chunks: Buffer[] = []
+      for await (const chunk of entry.chunks()) {
+        hash.update(chunk)
+        if (entry.name === 'manifest.json') chunks.push(chunk)
       }
-    } else seen.set(entry.name, hash.digest('hex'))
+      if (entry.name === 'manifest.json') {
+        try {
+          manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest
+        } catch {
+          throw new RestoreRefused(
+            `${path.basename(file)} has a damaged manifest; it is not restored.`,
+          )
+        }
+      } else seen.set(entry.name, hash.digest('hex'))
+    }
+  } catch (error) {
+    throw damaged(file, error)
   }
   if (manifest?.format !== 'starfinity-backup') {
     throw new RestoreRefused(

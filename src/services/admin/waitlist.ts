@@ -124,14 +124,14 @@ export const waitlistLeaderboard = async (payload: Payload, product?: Product) =
   }>(
     payload,
     sql`SELECT ${w.id}, ${w.product}, ${w.name}, ${w.email} FROM ${e} ${w}
-      WHERE ${allOf([productIs(product)])} AND ${w.id} IN (SELECT counted.id FROM (
-        SELECT c.id, row_number() OVER (PARTITION BY c.product
+      WHERE ${allOf([productIs(product)])} AND ${w.id} IN (SELECT counted.${bare(e.id)} FROM (
+        SELECT c.${bare(e.id)}, row_number() OVER (PARTITION BY c.${bare(e.product)}
             ORDER BY c.referrals DESC, r.${bare(e.joinedAt)}, r.${bare(e.id)}) AS standing
         FROM (SELECT ${bare(e.referredBy)} AS id, ${bare(e.product)} AS product, count(*) AS referrals
           FROM ${e} WHERE ${bare(e.referredBy)} IS NOT NULL AND ${bare(e.confirmedAt)} IS NOT NULL
           ${product ? sql`AND ${bare(e.product)} = ${product}` : sql``}
           GROUP BY ${bare(e.referredBy, e.product)}) c
-        JOIN ${e} r ON r.${bare(e.id)} = c.id) counted
+        JOIN ${e} r ON r.${bare(e.id)} = c.${bare(e.id)}) counted
       WHERE standing <= ${LEADERBOARD_SIZE})`,
   )
   const found = await placesOf(

@@ -44,11 +44,11 @@ const countedRows = (dimension: Dimension, span: Span, floor: number): SQL => {
   const h = engagement_hourly_counts
   const e = engagement_events
   const events = (where: SQL) =>
-    sql`SELECT ${bare(e.createdAt)} AS counted_at, ${value} AS bucket, 1 AS n FROM ${e}
+    sql`SELECT ${bare(e.createdAt)} AS counted_at, ${value} AS counted_value, 1 AS n FROM ${e}
       WHERE ${bare(e.eventType)} = ${eventType} AND ${where}`
   const between = (from: string, to: string) =>
     sql`${bare(e.createdAt)} >= ${from}::timestamptz AND ${bare(e.createdAt)} < ${to}::timestamptz`
-  return sql`SELECT ${bare(h.hour)} AS counted_at, ${bare(h.value)} AS bucket, ${bare(h.events)} AS n FROM ${h}
+  return sql`SELECT ${bare(h.hour)} AS counted_at, ${bare(h.value)} AS counted_value, ${bare(h.events)} AS n FROM ${h}
       WHERE ${bare(h.dimension)} = ${dimension}
         AND ${bare(h.hour)} >= ${hoursFrom}::timestamptz AND ${bare(h.hour)} < ${hoursTo}::timestamptz
     UNION ALL ${events(between(since, headTo))}
@@ -64,22 +64,22 @@ export const topValues = async (
   { limit = 10, withoutNull = false } = {},
 ) =>
   (
-    await selectRows<{ bucket: string; count: number }>(
+    await selectRows<{ counted_value: string; count: number }>(
       payload,
-      sql`SELECT bucket, sum(n)::int AS count FROM (${countedRows(dimension, span, await rolledFloor(payload))}) counted
-      ${withoutNull ? sql`WHERE bucket IS NOT NULL` : sql``}
+      sql`SELECT counted_value, sum(n)::int AS count FROM (${countedRows(dimension, span, await rolledFloor(payload))}) counted
+      ${withoutNull ? sql`WHERE counted_value IS NOT NULL` : sql``}
       GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${limit}`,
     )
-  ).map(({ bucket, count }) => ({ label: bucket, count }))
+  ).map(({ counted_value, count }) => ({ label: counted_value, count }))
 
 /** Events per value of a dimension in a span, every value. */
 export const valueCounts = async (payload: Payload, dimension: Dimension, span: Span) =>
   (
-    await selectRows<{ bucket: string | null; count: number }>(
+    await selectRows<{ counted_value: string | null; count: number }>(
       payload,
-      sql`SELECT bucket, sum(n)::int AS count FROM (${countedRows(dimension, span, await rolledFloor(payload))}) counted GROUP BY 1`,
+      sql`SELECT counted_value, sum(n)::int AS count FROM (${countedRows(dimension, span, await rolledFloor(payload))}) counted GROUP BY 1`,
     )
-  ).map(({ bucket, count }) => ({ label: bucket, count }))
+  ).map(({ counted_value, count }) => ({ label: counted_value, count }))
 
 /** Events of a dimension per UTC day (`YYYY-MM-DD`) in a span; days without any are left out. */
 export const dayCounts = async (payload: Payload, dimension: Dimension, span: Span) =>

@@ -33,7 +33,7 @@ const metricsOf = sql`LATERAL (VALUES ${sql.join(
       sql`(${metric}::text, ${metric === 'cls' ? sql`${bare(w.cls)} * 1000` : sql.identifier(metric)}::float8)`,
   ),
   sql`, `,
-)}) AS m (metric, units)`
+)}) AS m (vital, units)`
 
 /** The histogram bucket of `m.units` (src/lib/vitals.ts `bucketOf`, in SQL). */
 const bucketSql = sql`CASE WHEN m.units < 1 THEN 0
@@ -94,7 +94,7 @@ export const rollUpWebVitals = async (payload: Payload): Promise<number> => {
       if (to <= from) return 0
       await db.execute(sql`
         INSERT INTO ${d} (${bare(d.date, d.route, d.device, d.metric, d.bucket, d.samples)})
-        SELECT ${dayOf}, ${bare(w.route)}, ${bare(w.device)}, m.metric, ${bucketSql}, count(*)::int
+        SELECT ${dayOf}, ${bare(w.route)}, ${bare(w.device)}, m.vital, ${bucketSql}, count(*)::int
         FROM ${w} CROSS JOIN ${metricsOf}
         WHERE ${bare(w.id)} > ${from} AND ${bare(w.id)} <= ${to} AND m.units IS NOT NULL
         GROUP BY 1, 2, 3, 4, 5
@@ -173,18 +173,18 @@ export const speedFigures = async (payload: Payload, range: DateRange): Promise<
   const floor = await rolledFloor(payload)
   const { since, until } = boundsOf(range)
   const histogram = (where: SQL) => sql`
-    SELECT ${dayOf} AS day, ${bare(w.route)} AS route, ${bare(w.device)} AS device, m.metric,
+    SELECT ${dayOf} AS day, ${bare(w.route)} AS route, ${bare(w.device)} AS device, m.vital,
       ${bucketSql} AS bucket, 1 AS n
     FROM ${w} CROSS JOIN ${metricsOf} WHERE ${where} AND m.units IS NOT NULL`
   const { rows } = await payload.db.drizzle.execute(sql`
-    SELECT day::text AS day, route, device, metric, bucket, sum(n)::int AS n FROM (
+    SELECT day::text AS day, ${bare(d.route, d.device, d.metric, d.bucket)}, sum(n)::int AS n FROM (
       SELECT ${bare(d.date)} AS day, ${bare(d.route)} AS route, ${bare(d.device)} AS device,
         ${bare(d.metric)} AS metric, ${bare(d.bucket)}::int AS bucket, ${bare(d.samples)} AS n
       FROM ${d} WHERE ${bare(d.date)} BETWEEN ${range.from}::date AND ${range.to}::date
       UNION ALL ${histogram(sql`${notRolledUp(floor)}
         AND ${bare(w.createdAt)} >= ${since}::timestamptz AND ${bare(w.createdAt)} < ${until}::timestamptz`)}
     ) counted
-    GROUP BY GROUPING SETS ((route, device, metric, bucket), (day, metric, bucket))`)
+    GROUP BY GROUPING SETS ((${bare(d.route, d.device, d.metric, d.bucket)}), (day, ${bare(d.metric, d.bucket)}))`)
   const byRoute: Histograms = new Map()
   const byDay: Histograms = new Map()
   for (const row of rows as {

@@ -185,23 +185,23 @@ export const placesOf = async (
           SELECT ${bare(h.product)} AS product, ${bare(h.hour)} AS hour,
             sum(sum(${bare(h.entries)})) OVER (PARTITION BY ${bare(h.product)} ORDER BY ${bare(h.hour)})
               - sum(${bare(h.entries)}) AS before
-          FROM ${h} WHERE ${bare(h.product)} IN (SELECT DISTINCT a.product::text FROM a)
+          FROM ${h} WHERE ${bare(h.product)} IN (SELECT DISTINCT a.${bare(e.product)}::text FROM a)
           GROUP BY ${bare(h.product)}, ${bare(h.hour)})
-        SELECT a.id, a.product::text AS product, coalesce(refs.referrals, 0)::int AS referrals,
-          (hours.before + (SELECT count(*) FROM ${e} x WHERE x.${bare(e.product)} = a.product
-              AND x.${bare(e.joinedAt)} >= to_timestamp(a.hour::double precision * 3600)
-              AND (x.${bare(e.joinedAt)}, x.${bare(e.id)}) <= (a.joined, a.id)))::int AS base,
+        SELECT a.${bare(e.id)}, a.${bare(e.product)}::text AS product, coalesce(refs.referrals, 0)::int AS referrals,
+          (hours.before + (SELECT count(*) FROM ${e} x WHERE x.${bare(e.product)} = a.${bare(e.product)}
+              AND x.${bare(e.joinedAt)} >= to_timestamp(a.${bare(h.hour)}::double precision * 3600)
+              AND (x.${bare(e.joinedAt)}, x.${bare(e.id)}) <= (a.joined, a.${bare(e.id)})))::int AS base,
           (SELECT coalesce(max(refs.referrals), 0)::int FROM refs) AS reach,
-          EXISTS (SELECT 1 FROM ${e} x WHERE x.${bare(e.product)} = a.product
+          EXISTS (SELECT 1 FROM ${e} x WHERE x.${bare(e.product)} = a.${bare(e.product)}
             AND x.${bare(e.joinedAt)} IS NULL) AS undated
-        FROM a LEFT JOIN refs ON refs.id = a.id
-          LEFT JOIN hours ON hours.product = a.product::text AND hours.hour = a.hour`)
+        FROM a LEFT JOIN refs ON refs.${bare(e.id)} = a.${bare(e.id)}
+          LEFT JOIN hours ON hours.${bare(h.product)} = a.${bare(e.product)}::text AND hours.${bare(h.hour)} = a.${bare(h.hour)}`)
       for (const line of PRODUCTS) {
         const mine = asked.filter((entry) => entry.product === line)
         if (mine.length === 0) continue
         if (mine[0].undated) {
           const counted = await rows<{ id: number; position: number; referrals: number }>(
-            sql`SELECT id, position, referrals FROM (${waitlistLine(places, {
+            sql`SELECT ${bare(e.id)}, position, referrals FROM (${waitlistLine(places, {
               product,
               ids: sql`SELECT unnest(ARRAY[${inList(
                 mine.map((entry) => entry.id),
@@ -237,7 +237,7 @@ export const placesOf = async (
               - sum(${bare(h.entries)}) AS before
             FROM ${h} WHERE ${bare(h.product)} = ${line} GROUP BY ${bare(h.hour)}),
           windows AS (
-            SELECT win.lo, win.hi, start.hour, start.before FROM unnest(
+            SELECT win.lo, win.hi, start.${bare(h.hour)}, start.before FROM unnest(
                 ARRAY[${inList(
                   windows.map(([lo]) => lo),
                   sql`int`,
@@ -245,15 +245,15 @@ export const placesOf = async (
                   windows.map(([, hi]) => hi),
                   sql`int`,
                 )}]) AS win(lo, hi)
-              CROSS JOIN LATERAL (SELECT hours.hour, hours.before::int AS before FROM hours
-                WHERE hours.before < win.lo ORDER BY hours.hour DESC LIMIT 1) start)
-          SELECT DISTINCT s.id, s.base, refs.referrals FROM windows CROSS JOIN LATERAL (
-            SELECT t.id, (windows.before + row_number() OVER (ORDER BY t.joined_at, t.id))::int AS base
+              CROSS JOIN LATERAL (SELECT hours.${bare(h.hour)}, hours.before::int AS before FROM hours
+                WHERE hours.before < win.lo ORDER BY hours.${bare(h.hour)} DESC LIMIT 1) start)
+          SELECT DISTINCT s.${bare(e.id)}, s.base, refs.referrals FROM windows CROSS JOIN LATERAL (
+            SELECT t.${bare(e.id)}, (windows.before + row_number() OVER (ORDER BY t.${bare(e.joinedAt)}, t.${bare(e.id)}))::int AS base
             FROM (SELECT ${bare(e.id, e.joinedAt)} FROM ${e}
               WHERE ${bare(e.product)} = ${line}::${productType}
-                AND ${bare(e.joinedAt)} >= to_timestamp(windows.hour::double precision * 3600)
+                AND ${bare(e.joinedAt)} >= to_timestamp(windows.${bare(h.hour)}::double precision * 3600)
               ORDER BY ${bare(e.joinedAt, e.id)} LIMIT greatest(windows.hi - windows.before, 0)) t) s
-          JOIN refs ON refs.id = s.id
+          JOIN refs ON refs.${bare(e.id)} = s.${bare(e.id)}
           WHERE s.base >= windows.lo`)
         const ordered = movers.map((mover) => ({
           id: Number(mover.id),
