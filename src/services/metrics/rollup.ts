@@ -1,4 +1,5 @@
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
+import type { PgColumn, PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 
 import {
@@ -86,31 +87,36 @@ export const notRolledUp = (floor: number) =>
 export const reachedProducts = sql`LATERAL (SELECT unnest(${s.products})
   UNION SELECT ${DEFAULT_PRODUCT}::text WHERE ${s.waitlistViews} > ${s.productViews}) AS reached (named_product)`
 
-/** The rollup's mark now (see notRolledUp). */
-export const rolledFloor = async (payload: Payload): Promise<number> => {
+/** A rollup's mark now (see notRolledUp): the events' by default, or another one's by name. */
+export const rolledFloor = async (payload: Payload, rollup: string = ROLLUP): Promise<number> => {
   const { rows } = await payload.db.drizzle.execute(sql`SELECT ${bare(state.rolledThrough)} AS mark
-    FROM ${state} WHERE ${bare(state.name)} = ${ROLLUP}`)
+    FROM ${state} WHERE ${bare(state.name)} = ${rollup}`)
   return Number((rows[0] as { mark?: number } | undefined)?.mark ?? 0)
 }
 
 /**
- * The highest id below which every row of engagement_events is committed. Ids are handed out when
+ * The highest id below which every row of a rolled-up table (engagement_events by default) is
+ * committed. Ids are handed out when
  * a row is inserted, but a transaction may commit after one that took a higher id: a SHARE lock
  * waits for the inserts under way (each holds its table lock from before it took its id) and lets
  * none start until the maximum is read. The wait is that of the slowest insert under way; past two
  * seconds (a long bulk load) this round is skipped.
  */
-const settledId = (payload: Payload): Promise<number | undefined> =>
+export const settledId = (
+  payload: Payload,
+  table: PgTable = e,
+  id: PgColumn = e.id,
+): Promise<number | undefined> =>
   inTransaction(payload, async ({ db }) => {
     await db.execute(sql`SET LOCAL lock_timeout = '2s'`)
     try {
-      await db.execute(sql`LOCK TABLE ${e} IN SHARE MODE`)
+      await db.execute(sql`LOCK TABLE ${table} IN SHARE MODE`)
     } catch (error) {
       if ((error as { code?: string }).code === '55P03') return undefined
       throw error
     }
     const { rows } = await db.execute(
-      sql`SELECT coalesce(max(${bare(e.id)}), 0)::int AS id FROM ${e}`,
+      sql`SELECT coalesce(max(${bare(id)}), 0)::int AS id FROM ${table}`,
     )
     return Number((rows[0] as { id: number }).id)
   })

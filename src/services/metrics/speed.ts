@@ -16,6 +16,7 @@ import {
 import { inTransaction } from '@/services/shared/transaction'
 
 import { boundsOf, type DateRange, datesOf } from './range'
+import { rolledFloor, settledId } from './rollup'
 
 /** The row of engagement_rollup_state that says how far web_vitals is rolled up. */
 export const VITALS_ROLLUP = 'web_vitals'
@@ -49,28 +50,6 @@ const notRolledUp = (floor: number) =>
   sql`${bare(w.id)} > ${floor}::int AND ${bare(w.id)} > coalesce((SELECT ${bare(state.rolledThrough)}
     FROM ${state} WHERE ${bare(state.name)} = ${VITALS_ROLLUP}), 0)`
 
-const rolledFloor = async (payload: Payload): Promise<number> => {
-  const { rows } = await payload.db.drizzle.execute(sql`SELECT ${bare(state.rolledThrough)} AS mark
-    FROM ${state} WHERE ${bare(state.name)} = ${VITALS_ROLLUP}`)
-  return Number((rows[0] as { mark?: number } | undefined)?.mark ?? 0)
-}
-
-/** The highest id below which every beacon is committed (as rollup.ts's settledId). */
-const settledId = (payload: Payload): Promise<number | undefined> =>
-  inTransaction(payload, async ({ db }) => {
-    await db.execute(sql`SET LOCAL lock_timeout = '2s'`)
-    try {
-      await db.execute(sql`LOCK TABLE ${w} IN SHARE MODE`)
-    } catch (error) {
-      if ((error as { code?: string }).code === '55P03') return undefined
-      throw error
-    }
-    const { rows } = await db.execute(
-      sql`SELECT coalesce(max(${bare(w.id)}), 0)::int AS id FROM ${w}`,
-    )
-    return Number((rows[0] as { id: number }).id)
-  })
-
 /**
  * Rolls the beacons not yet rolled up into the daily histograms (decision 0221), in insertion
  * order from the mark, as the engagement rollup does (decision 0195); runs in the same job. Returns
@@ -80,7 +59,7 @@ export const rollUpWebVitals = async (payload: Payload): Promise<number> => {
   await payload.db.drizzle.execute(sql`INSERT INTO ${state}
     (${bare(state.name, state.rolledThrough, state.updatedAt)}) VALUES (${VITALS_ROLLUP}, 0, now())
     ON CONFLICT DO NOTHING`)
-  const through = await settledId(payload)
+  const through = await settledId(payload, w, w.id)
   if (through === undefined) return 0
   let total = 0
   for (;;) {
@@ -170,7 +149,7 @@ const figuresOf = (
  * of both), so the figures are the same rolled up or not.
  */
 export const speedFigures = async (payload: Payload, range: DateRange): Promise<Speed> => {
-  const floor = await rolledFloor(payload)
+  const floor = await rolledFloor(payload, VITALS_ROLLUP)
   const { since, until } = boundsOf(range)
   const histogram = (where: SQL) => sql`
     SELECT ${dayOf} AS day, ${bare(w.route)} AS route, ${bare(w.device)} AS device, m.vital,
