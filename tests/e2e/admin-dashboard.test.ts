@@ -46,12 +46,8 @@ test('the sign-in page refuses a wrong password, closes to /about, and signs in'
 
 test('a full admin works through every tab', async () => {
   const { page, context, consoleErrors } = await openPage(browser)
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill('e2e-admin')
-  await page.getByLabel('Password').fill('e2e-admin-password-long')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await notice(page, 'Welcome to the admin dashboard').waitFor()
-  await page.waitForURL(/\/admin\/?$/)
+  // The sign-in form and its second step (a full admin's), as a person fills them.
+  await signIn(page, 'full')
   await expect(page.getByText('Demo Mode').count()).resolves.toBe(0)
 
   // Overview: the charts draw the seeded signups and visits.

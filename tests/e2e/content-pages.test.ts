@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { exerciseNewsletterForm, pageErrors } from './content-helpers'
 import { MOBILE, launchBrowser, openPage, screenshot } from './helpers/browser'
+import { freshRecoveryCode } from './helpers/second-factor'
 import { E2E_USERS } from './helpers/users'
 
 /** axe walks every node of several pages: minutes, not seconds, on a busy 2-core machine. */
@@ -183,7 +184,10 @@ test('/privacy states the retention ages a full admin sets, once the settings ar
   const { page, context } = await openPage(browser)
   const api = context.request
   const { username, password } = E2E_USERS.full
-  const login = await api.post('/api/users/login', { data: { username, password } })
+  // A full admin's sign-in takes its second factor: a recovery code of its own (decision 0212).
+  const login = await api.post('/api/users/login', {
+    data: { username, password, secondFactor: { code: await freshRecoveryCode(username) } },
+  })
   expect(login.status()).toBe(200)
   const headers = { Authorization: `JWT ${((await login.json()) as { token: string }).token}` }
   const setAges = async (eventsMonths: number, emailBodiesMonths: number) => {
