@@ -159,7 +159,8 @@ const Panels = styled.div`
 const Toolbar = styled(Row)`
   margin-bottom: 16px;
 `
-const Scroll = styled.div`
+// A table wider than a phone scrolls inside its panel; the keyboard reaches it too.
+const Scroll = styled.div.attrs({ tabIndex: 0 })`
   overflow-x: auto;
 `
 const Table = styled.table`

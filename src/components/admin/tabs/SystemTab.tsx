@@ -172,8 +172,8 @@ const Grid = styled.div`
   min-width: 0;
 `
 
-// Wide tables scroll inside their panel rather than widening the page.
-const Table = styled.table`
+// Wide tables scroll inside their panel rather than widening the page; the keyboard reaches them.
+const Table = styled.table.attrs({ tabIndex: 0 })`
   display: block;
   overflow-x: auto;
   width: 100%;
