@@ -73,6 +73,9 @@ const nextConfig = {
   // as the page cache (loaded natively) loads it.
   serverExternalPackages: ['prom-client'],
   experimental: {
+    // Server code keeps its names (decision 0260): Payload picks an error's log level by its class
+    // name (a refused request is info, not error), and the log names the class that failed.
+    serverMinification: false,
     // The global stylesheet inline in the page (styled-components' styles already are): no
     // render-blocking request before the first paint (Lighthouse mobile, docs/benchmarks.md).
     inlineCss: true,

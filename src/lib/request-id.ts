@@ -16,7 +16,15 @@ export const requestIdOf = (request: Request): string => {
   return incoming && WELL_FORMED.test(incoming) ? incoming.toLowerCase() : randomUUID()
 }
 
-const current = new AsyncLocalStorage<string>()
+/**
+ * The production build may hold this module more than once (the route's bundle and the one the
+ * Payload config and its logger are in): the store is the process's, so every copy reads the
+ * same one.
+ */
+const STORE = Symbol.for('starfinity.requestId')
+const current: AsyncLocalStorage<string> = ((globalThis as { [STORE]?: AsyncLocalStorage<string> })[
+  STORE
+] ??= new AsyncLocalStorage<string>())
 
 /** pino's `mixin`: every line written while a request is answered carries its id. */
 export const requestIdMixin = (): { requestId?: string } => {
