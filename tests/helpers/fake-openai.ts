@@ -105,3 +105,18 @@ export const startFakeModel = async (): Promise<FakeModel> => {
       }),
   }) as FakeModel
 }
+
+/**
+ * A fake model the site in this process talks to: its address and a key in the environment (set
+ * before the app starts), with no daily token limit unless `env` sets one.
+ */
+export const startFakeModelForApp = async (env: Record<string, string> = {}) => {
+  const model = await startFakeModel()
+  Object.assign(process.env, {
+    AI_BASE_URL: model.baseUrl,
+    AI_API_KEY: 'test-key',
+    AI_DAILY_TOKEN_LIMIT: '0',
+    ...env,
+  })
+  return model
+}

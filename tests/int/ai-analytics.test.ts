@@ -8,19 +8,14 @@ import {
   seedAudience,
   weekStartFromDatabase,
 } from '../helpers/ai-data'
-import { type FakeModel, startFakeModel } from '../helpers/fake-openai'
+import { type FakeModel, startFakeModelForApp } from '../helpers/fake-openai'
 
 let app: TestApp
 let model: FakeModel
 let full: string
 
 beforeAll(async () => {
-  model = await startFakeModel()
-  Object.assign(process.env, {
-    AI_BASE_URL: model.baseUrl,
-    AI_API_KEY: 'test-key',
-    AI_DAILY_TOKEN_LIMIT: '0',
-  })
+  model = await startFakeModelForApp()
   app = await startApp()
   full = await app.createUser('analytics-admin', 'full')
   await seedAudience(app.payload)

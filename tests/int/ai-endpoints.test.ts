@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { seedContent } from '@/seed/content'
 
 import { startApp, type TestApp, uniqueEmail } from '../helpers/app'
-import { type FakeModel, startFakeModel } from '../helpers/fake-openai'
+import { type FakeModel, startFakeModelForApp } from '../helpers/fake-openai'
 
 let app: TestApp
 let model: FakeModel
@@ -12,14 +12,7 @@ let demo: string
 let editor: string
 
 beforeAll(async () => {
-  model = await startFakeModel()
-  Object.assign(process.env, {
-    AI_BASE_URL: model.baseUrl,
-    AI_API_KEY: 'test-key',
-    AI_MODEL: 'test-model',
-    AI_TIMEOUT_MS: '3000',
-    AI_DAILY_TOKEN_LIMIT: '0',
-  })
+  model = await startFakeModelForApp({ AI_MODEL: 'test-model', AI_TIMEOUT_MS: '3000' })
   app = await startApp()
   await seedContent(app.payload)
   full = await app.createUser('ai-full', 'full')

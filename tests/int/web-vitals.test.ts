@@ -12,19 +12,14 @@ import { flushAnalytics } from '@/services/analytics/buffer'
 import { rollUpWebVitals, speedFigures } from '@/services/metrics/speed'
 
 import { randomIp, startApp, type TestApp } from '../helpers/app'
-import { type FakeModel, startFakeModel } from '../helpers/fake-openai'
+import { type FakeModel, startFakeModelForApp } from '../helpers/fake-openai'
 import { awayFromWindowEdge } from '../helpers/rate-limit'
 
 let app: TestApp
 let model: FakeModel
 
 beforeAll(async () => {
-  model = await startFakeModel()
-  Object.assign(process.env, {
-    AI_BASE_URL: model.baseUrl,
-    AI_API_KEY: 'test-key',
-    AI_DAILY_TOKEN_LIMIT: '0',
-  })
+  model = await startFakeModelForApp()
   app = await startApp()
 })
 afterAll(async () => {

@@ -27,6 +27,16 @@ const CHALLENGE_SECONDS = 300
 const transportsOf = (value: string) =>
   value ? (value.split(',') as AuthenticatorTransport[]) : undefined
 
+/** The options for the browser, with a ticket that carries their challenge to the answer. */
+const withTicket = <Options extends { challenge: string }>(
+  kind: 'passkey-registration' | 'passkey-sign-in',
+  userId: number,
+  options: Options,
+) => ({
+  ticket: issueTicket(kind, userId, { challenge: options.challenge }, CHALLENGE_SECONDS),
+  options,
+})
+
 export const listPasskeys = (payload: Payload, userId: number) =>
   payload.db.drizzle
     .select({
@@ -62,13 +72,7 @@ export const passkeyRegistration = async (
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
     timeout: CHALLENGE_SECONDS * 1000,
   })
-  const ticket = issueTicket(
-    'passkey-registration',
-    user.id,
-    { challenge: options.challenge },
-    CHALLENGE_SECONDS,
-  )
-  return { ticket, options }
+  return withTicket('passkey-registration', user.id, options)
 }
 
 /** Checks the browser's new credential against the ticket's challenge and stores its public key. */
@@ -116,13 +120,7 @@ export const passkeyChallenge = async (payload: Payload, userId: number) => {
     userVerification: 'preferred',
     timeout: CHALLENGE_SECONDS * 1000,
   })
-  const ticket = issueTicket(
-    'passkey-sign-in',
-    userId,
-    { challenge: options.challenge },
-    CHALLENGE_SECONDS,
-  )
-  return { ticket, options }
+  return withTicket('passkey-sign-in', userId, options)
 }
 
 /**
