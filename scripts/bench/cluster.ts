@@ -15,7 +15,7 @@
  * 20 concurrent clients (autocannon, HTTP/1.1 over TLS), BENCH_CLUSTER_SECONDS each (default 8).
  */
 import { randomBytes } from 'node:crypto'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,15 +23,15 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { SHARED_CACHE_BOUND_SECONDS } from '../../src/lib/cache-control'
-import { freePort, startEmbeddedServer } from '../lib/embedded-db'
+import { freePort } from '../lib/embedded-db'
 import { needsBuild } from '../lib/build-state'
 import { rollingRestart, startCluster, visitorLoad } from '../lib/cluster'
 import { type Front, NGINX, mainConfig, selfSignedCertificate, startFront } from '../lib/front'
 import { type PageRead, pollPage } from '../lib/poll'
 import { root } from '../lib/runtime'
-import { npmScriptArgs } from '../lib/site-server'
 import { autocannon } from './autocannon'
 import { fixed, printTargets, table } from './format'
+import { productionSite } from './production-site'
 
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS || 8)
 const PROPAGATION_SAMPLES = Number(process.env.BENCH_PROPAGATION_SAMPLES || 20)
@@ -40,35 +40,10 @@ const EDITOR = { username: 'bench-editor', password: randomBytes(18).toString('b
 const CONNECTIONS = 20
 const PAGES = ['/', '/faq', '/characters', '/waitlist']
 
-const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-cluster-'))
-const database = await startEmbeddedServer({ dataRoot, throwaway: true })
-const env: Record<string, string | undefined> = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DATABASE_URL: database.url,
-  PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_FACTOR: '0',
-  TRUST_PROXY: '1',
-  NEXT_TELEMETRY_DISABLED: '1',
-}
-
-/** Runs `npm run <name>` (its own command, with this Node) and fails the bench when it fails. */
-const npmRun = (name: string, extra: Record<string, string> = {}) => {
-  const result = spawnSync(process.execPath, npmScriptArgs(name), {
-    cwd: root,
-    env: { ...env, ...extra } as NodeJS.ProcessEnv,
-    stdio: 'inherit',
-  })
-  if (result.status !== 0) throw new Error(`npm run ${name} failed (${result.status})`)
-}
+const site = await productionSite('cluster', { TRUST_PROXY: '1' })
+const { database, env, npmRun, say } = site
 
 const buildDir = process.env.BENCH_BUILD_DIR || '.next'
-const output: string[] = []
-const say = (line: string) => {
-  console.log(line)
-  output.push(line)
-}
 
 type Load = { rps: number; p50: number; p99: number; failures: number }
 const load = (url: string, headers: Record<string, string> = {}, seconds = SECONDS) =>
@@ -347,9 +322,8 @@ try {
     path.join(root, 'bench-results', 'cluster', 'front.log'),
     `${front.accessLog().join('\n')}\n`,
   )
-  fs.writeFileSync(path.join(root, 'bench-results', 'cluster.txt'), `${output.join('\n')}\n`)
+  site.saveOutput()
 } finally {
   await stopAll()
-  await database.stop()
-  fs.rmSync(dataRoot, { recursive: true, force: true })
+  await site.stop()
 }

@@ -16,21 +16,17 @@
  * second instance instead of the first.
  */
 import { randomBytes } from 'node:crypto'
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 
 import { metrics } from '../../src/lib/metrics/registry.mjs'
 import { methodLabel, routeGroupOf } from '../../src/lib/metrics/route-group'
-import { startEmbeddedServer } from '../lib/embedded-db'
 import { needsBuild } from '../lib/build-state'
 import { startCluster } from '../lib/cluster'
 import { root } from '../lib/runtime'
-import { npmScriptArgs } from '../lib/site-server'
 import { autocannon } from './autocannon'
 import { fixed, table } from './format'
+import { productionSite } from './production-site'
 
 const SECONDS = Number(process.env.BENCH_MONITORING_SECONDS || 6)
 const ROUNDS = Number(process.env.BENCH_MONITORING_ROUNDS || 3)
@@ -82,33 +78,9 @@ const hookLine = `Counting one request (route group, counter, histogram): ${coun
 console.log(hookLine)
 if (process.env.BENCH_MONITORING_HOOK_ONLY === '1') process.exit(0)
 
-const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'starfinity-bench-monitoring-'))
-const database = await startEmbeddedServer({ dataRoot, throwaway: true })
-const env: Record<string, string | undefined> = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DATABASE_URL: database.url,
-  PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_FACTOR: '0',
-  NEXT_TELEMETRY_DISABLED: '1',
-  METRICS_TOKEN: undefined,
-}
-
-const npmRun = (name: string, extra: Record<string, string> = {}) => {
-  const result = spawnSync(process.execPath, npmScriptArgs(name), {
-    cwd: root,
-    env: { ...env, ...extra } as NodeJS.ProcessEnv,
-    stdio: 'inherit',
-  })
-  if (result.status !== 0) throw new Error(`npm run ${name} failed (${result.status})`)
-}
-
-const output: string[] = [hookLine]
-const say = (line: string) => {
-  console.log(line)
-  output.push(line)
-}
+const site = await productionSite('monitoring', { METRICS_TOKEN: undefined })
+const { database, env, npmRun, output, say } = site
+output.push(hookLine)
 
 let counter = 0
 /** Requests per second of one load; every answer must be the expected status. */
@@ -261,10 +233,8 @@ try {
       ['metrics: starfinity_instances{state="missing"} > 0', fixed(inMetrics / 1000, 1)],
     ]),
   )
-  fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true })
-  fs.writeFileSync(path.join(root, 'bench-results', 'monitoring.txt'), `${output.join('\n')}\n`)
+  site.saveOutput()
 } finally {
   await stopAll()
-  await database.stop()
-  fs.rmSync(dataRoot, { recursive: true, force: true })
+  await site.stop()
 }
