@@ -69,7 +69,7 @@ test('the account page lists two sessions; signing out the other sends that brow
   await page.goto('/admin/account')
   const sessions = page.getByTestId('sessions')
   const rows = sessions.locator('tbody tr')
-  await expect.poll(() => rows.count()).toBe(2)
+  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2)
   const current = rows.filter({ hasText: 'This session' })
   await expect(current.count()).resolves.toBe(1)
   await expect(current.innerText()).resolves.toMatch(/Chrome on Linux\s+this computer\s/)
