@@ -55,7 +55,12 @@ export const builtPort = () =>
  */
 export const buildSite = async (databaseUrl: string, stdio: 'inherit' | 'pipe' = 'inherit') => {
   const port = await freePort()
-  const env = serverEnv(databaseUrl, { SERVER_URL: `http://localhost:${port}` })
+  // With Next's standalone output beside it, as the production image's build makes it (decision
+  // 0250): production-image.test.ts serves that.
+  const env = serverEnv(databaseUrl, {
+    SERVER_URL: `http://localhost:${port}`,
+    NEXT_OUTPUT: 'standalone',
+  })
   await new Promise<void>((resolve, reject) => {
     const child = runNext(['build'], env, stdio)
     let output = ''
