@@ -7,6 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 import { type Site, startSite, stopSite } from '../../scripts/lib/site-server'
+import { MONACO_BASE } from '../../src/lib/monaco'
 import { CHECKOUT_ID } from '../helpers/env'
 import { signIn } from './helpers/admin'
 import { launchBrowser, openPage, personsUserAgent } from './helpers/browser'
@@ -121,6 +122,12 @@ test('public pages and their scripts', async () => {
     const asset = await fetch(new URL(script as string, site.url))
     expect(asset.status, script).toBe(200)
   }
+})
+
+test('the admin’s code editor, read from its package at run time', async () => {
+  const loader = await fetch(`${site.url}${MONACO_BASE}/vs/loader.js`)
+  expect(loader.status).toBe(200)
+  expect(loader.headers.get('content-type')).toMatch(/javascript/)
 })
 
 test('the REST API, and an uploaded image cut into its sizes', async () => {
