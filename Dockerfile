@@ -34,7 +34,8 @@ ENV NEXT_OUTPUT=standalone
 COPY . .
 RUN chown -R node:node /app
 USER node
-RUN npm run build && rm -rf .next/cache data
+# The standalone output, pruned of the project files its tracing took (scripts/prune-standalone.mjs).
+RUN npm run build && node scripts/prune-standalone.mjs .next && rm -rf .next/cache data
 
 # Production dependencies only.
 FROM base AS production-deps

@@ -101,6 +101,8 @@ afterAll(async () => {
 
 test('the image holds the standalone server and no sources, and serves with `npm run serve`', () => {
   expect(instructions).toContain('CMD ["npm", "run", "serve"]')
+  // The build stage prunes the output as the browser tests' build does (helpers/site.ts).
+  expect(dockerfile).toMatch(/^RUN npm run build && node scripts\/prune-standalone\.mjs \.next\b/m)
   expect(fs.existsSync(path.join(app, 'server.js'))).toBe(true)
   for (const absent of ['payload.config.ts', 'src/collections', 'src/migrations', 'src/app'])
     expect(fs.existsSync(path.join(app, absent)), absent).toBe(false)

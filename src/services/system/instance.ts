@@ -17,9 +17,7 @@ const readFirstLine = (file: string) => {
 
 const versionOf = () => {
   try {
-    const pkg = JSON.parse(
-      fs.readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), 'package.json'), 'utf8'),
-    )
+    const pkg = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8'))
     return typeof pkg.version === 'string' ? pkg.version : 'unknown'
   } catch {
     return 'unknown'
@@ -33,14 +31,8 @@ export const thisInstance = (): Instance =>
   (current ??= {
     id: env().INSTANCE_NAME ?? `${os.hostname()}:${env().PORT}`,
     buildId:
-      readFirstLine(
-        // Read at run time; not a folder for the build's tracing to take whole (decision 0250).
-        path.join(
-          /* turbopackIgnore: true */ process.cwd(),
-          process.env.NEXT_DIST_DIR || '.next',
-          'BUILD_ID',
-        ),
-      ) ?? 'development',
+      readFirstLine(path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')) ??
+      'development',
     version: versionOf(),
     startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
   })
