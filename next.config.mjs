@@ -66,8 +66,29 @@ const withBody = [
   { source: '/api/media/file/:path*', has: [header], headers: headersOf(MEDIA_FILE_POLICY) },
 ])
 
+/** What the standalone server never loads of the project's own files (decision 0250). */
+const PROJECT_FILES_NOT_LOADED = [
+  'src/**/*.{ts,tsx,js,json,css,scss,svg}',
+  '{tests,docs,deploy,data,scripts,patches,public}/**',
+  '*.{md,yml,ts}',
+  '{package-lock,tsconfig}.json',
+  'Dockerfile',
+  'eslint.config.mjs',
+]
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // NEXT_OUTPUT=standalone (the production image's build, and the browser tests' build) adds Next's
+  // standalone output: a server with only the files it loads (decision 0250). Not otherwise: `next
+  // start`, which `npm start` runs, warns when the configuration it loads says standalone.
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
+  // A folder read at run time with a path the build cannot follow would take the whole project into
+  // the output: only the natively loaded modules (the page cache handler's `.mjs`) and package.json
+  // stay; the image copies public/ and scripts/ itself. Keyed by the routes, not '*': that would also
+  // apply these globs, unanchored, to the packages Next's own server loads.
+  outputFileTracingExcludes: { '/**': PROJECT_FILES_NOT_LOADED },
+  // The admin's code editor, served from the installed package at run time (src/lib/monaco.ts).
+  outputFileTracingIncludes: { '/monaco-editor/**': ['node_modules/monaco-editor/min/**'] },
   poweredByHeader: false,
   // One copy of the metrics library for the whole server (decision 0225): loaded from node_modules,
   // as the page cache (loaded natively) loads it.

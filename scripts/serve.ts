@@ -9,6 +9,10 @@
  * stored in that directory since): each page is rendered from this database on its first view,
  * then kept in the page cache.
  *
+ * In the production image (decision 0250) the project is Next's standalone output: `server.js`
+ * beside the build, with only the packages the server loads. That server is run then, in place of
+ * `next start` (which is not in it); it listens on every interface, as `next start` does.
+ *
  * Stopping, as `npm start`: SIGTERM reaches the Next server, which drains for up to STOP_DRAIN_MS.
  */
 import fs from 'node:fs'
@@ -56,8 +60,17 @@ log('build content dropped', { files: dropBuildContent(distDir) })
 
 const children = superviseChildren(() => process.exit(0))
 const port = process.env.PORT || '3000'
-log('serving', { url: `http://localhost:${port}` })
-const served = await children.runNext(['start', '-p', port])
+const standaloneServer = path.join(root, 'server.js')
+const standalone = fs.existsSync(standaloneServer)
+if (standalone) {
+  process.env.PORT = port
+  // Not the container's host name (Docker sets HOSTNAME), which the standalone server would bind.
+  process.env.HOSTNAME = '0.0.0.0'
+}
+log('serving', { url: `http://localhost:${port}`, standalone })
+const served = standalone
+  ? await children.runNode([standaloneServer])
+  : await children.runNext(['start', '-p', port])
 if (children.stopRequested()) process.exit(0)
 console.error(`The Next.js server exited on its own (${served.signal ?? `code ${served.code}`}).`)
 process.exit(served.code || 1)

@@ -77,14 +77,15 @@ const refusesConnections = (port: number) =>
 
 /**
  * A copy of a build directory as the build left it: without its `cache` (the compiler's, and the
- * build's data cache), the pages a server of that build stored since (server/route-cache) and
- * the files such a server is writing meanwhile (Next's `*.tmp`, linked to their names once written).
+ * build's data cache), the pages a server of that build stored since (server/route-cache), the
+ * files such a server is writing meanwhile (Next's `*.tmp`, linked to their names once written)
+ * and Next's standalone output (the production image's server, which `next start` does not use).
  */
 export const copyBuildDir = (from: string, to: string) => {
   fs.cpSync(path.join(root, from), path.join(root, to), {
     recursive: true,
     filter: (source) =>
-      !['cache', path.join('server', 'route-cache')].includes(
+      !['cache', path.join('server', 'route-cache'), 'standalone'].includes(
         path.relative(path.join(root, from), source),
       ) && !source.endsWith('.tmp'),
   })

@@ -30,6 +30,11 @@ export interface SiteOptions {
   run: 'start-script' | 'next-start' | 'serve-script'
   /** `next-start` only: the folder of another Next.js app to serve (default: the site). */
   appDir?: string
+  /**
+   * `serve-script` only: the directory the command runs in (default: the project), e.g. the
+   * production image's files assembled elsewhere.
+   */
+  cwd?: string
   /** The path that answers 200 once the server is ready (default /api/health). */
   readyPath?: string
   /** The site's database; empty lets scripts/start.ts start an embedded one (never one from .env). */
@@ -161,7 +166,7 @@ const launch = (options: SiteOptions, port: number): Site => {
     logFd = fs.openSync(options.logFile, 'w')
   }
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: (options.run === 'serve-script' && options.cwd) || root,
     env: env as NodeJS.ProcessEnv,
     stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
     detached: Boolean(options.ownGroup),

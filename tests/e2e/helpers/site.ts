@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { pruneStandalone } from '../../../scripts/prune-standalone.mjs'
 import { adminQuery } from '../../helpers/database'
 import { CHECKOUT_ID, databaseUrl, TEMPLATE_DB } from '../../helpers/env'
 import { startTestServerWithTemplate } from '../../helpers/test-server'
@@ -55,7 +56,12 @@ export const builtPort = () =>
  */
 export const buildSite = async (databaseUrl: string, stdio: 'inherit' | 'pipe' = 'inherit') => {
   const port = await freePort()
-  const env = serverEnv(databaseUrl, { SERVER_URL: `http://localhost:${port}` })
+  // With Next's standalone output beside it, as the production image's build makes it (decision
+  // 0250): production-image.test.ts serves that.
+  const env = serverEnv(databaseUrl, {
+    SERVER_URL: `http://localhost:${port}`,
+    NEXT_OUTPUT: 'standalone',
+  })
   await new Promise<void>((resolve, reject) => {
     const child = runNext(['build'], env, stdio)
     let output = ''
@@ -65,6 +71,8 @@ export const buildSite = async (databaseUrl: string, stdio: 'inherit' | 'pipe' =
       code === 0 ? resolve() : reject(new Error(`next build: exit code ${code}\n${output}`)),
     )
   })
+  // As the image's build stage does after the build (the Dockerfile's RUN line, decision 0250).
+  pruneStandalone(root, E2E_DIST_DIR)
   fs.writeFileSync(portFile, String(port))
   return port
 }
