@@ -197,6 +197,8 @@ export const unexpectedOf = (route: Route, result: AutocannonResult) => {
 }
 
 export const benchRoute = async (baseUrl: string, route: Route): Promise<Measured> => {
+  // A known-address route measured next reuses this measurement's addresses.
+  delete used[route.key]
   const warm = await measure(baseUrl, route, WARMUP_SECONDS)
   // Requests left in flight when the warm-up closed its connections drain before measuring.
   await sleep(DRAIN_MS)
