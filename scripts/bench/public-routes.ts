@@ -7,6 +7,8 @@
 import os from 'node:os'
 import path from 'node:path'
 
+import pg from 'pg'
+
 import { root } from '../lib/runtime'
 import { fixed, percent, printTargets, table, type Target } from './format'
 import { checkInterrupted, sleep } from './interrupt'
@@ -15,9 +17,11 @@ import {
   CONNECTIONS,
   DRAIN_MS,
   DURATION,
+  knownAddressRoutes,
   label,
   type Measured,
   measure,
+  resultLabel,
   type Route,
   setRatios,
   unexpectedOf,
@@ -79,6 +83,8 @@ const evaluate = (results: Measured[], unexpectedElsewhere: number): Target[] =>
     throughputTarget('analytics', TARGETS.analytics),
     throughputTarget('waitlist', TARGETS.signups),
     throughputTarget('newsletter', TARGETS.signups),
+    throughputTarget('waitlist-known', TARGETS.signups),
+    throughputTarget('newsletter-known', TARGETS.signups),
     {
       name: 'zero unexpected statuses (expected responses = requests)',
       actual: `${unexpected} unexpected`,
@@ -97,11 +103,11 @@ const printOddities = (results: Measured[]) => {
       const parts = others.map(([status, count]) => `${count}× ${status}`)
       if (result.errors)
         parts.push(`${result.errors} connection errors (${result.timeouts} timeouts)`)
-      console.log(`  ${result.method} ${result.path}: ${parts.join(', ')}`)
+      console.log(`  ${resultLabel(result)}: ${parts.join(', ')}`)
     }
     if (result.warmup.unexpected) {
       console.log(
-        `  ${result.method} ${result.path}: ${result.warmup.unexpected} unexpected during warm-up ` +
+        `  ${resultLabel(result)}: ${result.warmup.unexpected} unexpected during warm-up ` +
           `(${JSON.stringify(result.warmup.statusCodes)})`,
       )
     }
@@ -123,8 +129,33 @@ const printStoredRows = (results: Measured[]) => {
   }
 }
 
+/**
+ * Half of the run's new waitlist entries and subscribers confirmed (as their confirm links would),
+ * so that the known-address routes send both kinds of email: the confirmation again to an
+ * unconfirmed address, "you're already on the list" to a confirmed one.
+ */
+export const confirmHalf = async (bench: Bench) => {
+  const client = new pg.Client({ connectionString: bench.databaseUrl })
+  await client.connect()
+  try {
+    const mine = `bench-%-${bench.runId}@example.com`
+    await client.query(
+      `UPDATE waitlist_entries SET confirmed_at = now(), status = 'active'
+       WHERE email LIKE $1 AND id % 2 = 0`,
+      [mine],
+    )
+    await client.query(
+      `UPDATE newsletter_subscribers SET double_opt_in_confirmed = true, confirmed_at = now()
+       WHERE email LIKE $1 AND id % 2 = 0`,
+      [mine],
+    )
+  } finally {
+    await client.end()
+  }
+}
+
 export const benchPublicRoutes = async (bench: Bench) => {
-  const routes = visitorRoutes(bench.runId)
+  const routes = [...visitorRoutes(bench.runId), ...knownAddressRoutes(bench.runId)]
   console.log(
     `Measuring each route for ${DURATION} s after a ${WARMUP_SECONDS} s warm-up, ` +
       `${CONNECTIONS} connections…`,
@@ -132,6 +163,7 @@ export const benchPublicRoutes = async (bench: Bench) => {
   const results: Measured[] = []
   for (const route of routes) {
     bench.checkSite()
+    if (route.key === 'waitlist-known') await confirmHalf(bench)
     process.stdout.write(`  ${label(route)}… `)
     const result = await benchRoute(bench.baseUrl, route)
     results.push(result)
@@ -171,7 +203,7 @@ export const benchPublicRoutes = async (bench: Bench) => {
     table([
       ['Route', 'Req/s (mean)', 'p99 (ms)', 'Req/s vs baseline', 'p99 vs baseline', 'Unexpected'],
       ...results.map((result) => [
-        `${result.method} ${result.path}`,
+        resultLabel(result),
         result.requestsPerSecond.toFixed(1),
         String(result.latencyMs.p99),
         `${fixed(result.throughputRatio, 2)}x`,

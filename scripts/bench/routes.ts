@@ -23,7 +23,7 @@ export const WARMUP_SECONDS = setting('BENCH_WARMUP', 8)
 export const DRAIN_MS = 1_000
 
 export interface Route {
-  key: 'baseline' | 'analytics' | 'waitlist' | 'newsletter'
+  key: 'baseline' | 'analytics' | 'waitlist' | 'newsletter' | 'waitlist-known' | 'newsletter-known'
   method: 'GET' | 'POST'
   path: string
   expected: number
@@ -34,6 +34,18 @@ export interface Route {
 
 /** One counter for the whole run, so no two requests share an address or an email. */
 let counter = 0
+
+/** The counters each route's requests used, first to last: a known-address route reuses them. */
+const used: Partial<Record<Route['key'], { first: number; last: number }>> = {}
+
+/**
+ * The n-th known address of a signup route measured earlier in the run: its emails again, in turn
+ * (a new address when that route has not run).
+ */
+const knownCounter = (of: Route['key'], n: number) => {
+  const range = used[of]
+  return range ? range.first + (n % (range.last - range.first + 1)) : n
+}
 
 /** A different client address for every request, so per-IP rate limits (left on) never trigger. */
 const ipFor = (n: number) => `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`
@@ -76,7 +88,40 @@ export const visitorRoutes = (runId: string): Route[] => {
   ]
 }
 
-export const label = (route: Route) => `${route.method} ${route.path}`
+/**
+ * The signups again with addresses already on the list (those of the run's new signups, in turn):
+ * answered as a new one, with the email that tells the person instead (decision 0163).
+ */
+export const knownAddressRoutes = (runId: string): Route[] => {
+  const emailFor = (n: number) => `bench-${n}-${runId}@example.com`
+  return [
+    {
+      key: 'waitlist-known',
+      method: 'POST',
+      path: '/api/waitlist',
+      expected: 201,
+      body: (n) => ({
+        email: emailFor(knownCounter('waitlist', n)),
+        name: 'Bench',
+        product: 'records',
+      }),
+    },
+    {
+      key: 'newsletter-known',
+      method: 'POST',
+      path: '/api/newsletter',
+      expected: 201,
+      body: (n) => ({ email: emailFor(knownCounter('newsletter', n)) }),
+    },
+  ]
+}
+
+export const label = (route: Route) =>
+  `${route.method} ${route.path}${route.key.endsWith('-known') ? ' (known)' : ''}`
+
+/** A result's route, as `label` names it. */
+export const resultLabel = (result: Measured) =>
+  `${result.method} ${result.path}${result.route.endsWith('-known') ? ' (known)' : ''}`
 
 export const measure = (baseUrl: string, route: Route, duration: number) =>
   new Promise<AutocannonResult>((resolve, reject) => {
@@ -91,6 +136,8 @@ export const measure = (baseUrl: string, route: Route, duration: number) =>
           {
             setupRequest: (request) => {
               const n = ++counter
+              const range = (used[route.key] ??= { first: n, last: n })
+              range.last = n
               return {
                 ...request,
                 method: route.method,
@@ -150,6 +197,8 @@ export const unexpectedOf = (route: Route, result: AutocannonResult) => {
 }
 
 export const benchRoute = async (baseUrl: string, route: Route): Promise<Measured> => {
+  // A known-address route measured next reuses this measurement's addresses.
+  delete used[route.key]
   const warm = await measure(baseUrl, route, WARMUP_SECONDS)
   // Requests left in flight when the warm-up closed its connections drain before measuring.
   await sleep(DRAIN_MS)

@@ -103,6 +103,43 @@ export const emailWrites = (input: QueueEmailInput, links?: SignOffLinks, after?
 }
 
 /**
+ * The columns of the rows `emailRowsWrites` queues (names of the caller's statement, no column's).
+ */
+export const MAIL_COLUMNS = {
+  to: 'mail_to',
+  subject: 'mail_subject',
+  text: 'mail_text',
+  html: 'mail_html',
+  messageId: 'mail_message_id',
+  waitlistEntryId: 'mail_entry_id',
+  tags: 'mail_tags',
+} as const
+
+/**
+ * As `emailWrites`, for emails whose recipient and text only the statement knows (a signup of a
+ * known address: the stored address, name and referral code): one email of `emailType` for each
+ * row of `rows`, an earlier expression of the statement with the columns of MAIL_COLUMNS (tags
+ * as jsonb). Names its expressions `eligibility`, `log` and `job`.
+ */
+export const emailRowsWrites = (rows: string, emailType: EmailType): SQL => {
+  const m = sql.identifier(rows)
+  const c = (column: keyof typeof MAIL_COLUMNS) => sql`${m}.${sql.identifier(MAIL_COLUMNS[column])}`
+  return sql`
+    eligibility AS (
+      SELECT ${m}.*, ${skipReasonSql(c('to'), emailType, false)} AS ${bare(l.skipReason)}
+      FROM ${m}),
+    log AS (
+      INSERT INTO ${l} (${bare(l.toEmail, l.fromEmail, l.subject, l.message, l.htmlContent, l.emailType, l.sentAt, l.status, l.skipReason, l.messageId, l.isBulk, l.waitlistEntry, l.tags)})
+      SELECT ${c('to')}, ${senderEmail()}::text, ${c('subject')}, ${c('text')}, ${c('html')},
+        ${emailType}::${enumType(enum_email_logs_email_type)}, now(),
+        (CASE WHEN ${bare(l.skipReason)} IS NULL THEN 'queued' ELSE 'skipped' END)::${enumType(enum_email_logs_status)},
+        ${bare(l.skipReason)}, ${c('messageId')}, false, ${c('waitlistEntryId')}, ${c('tags')}
+      FROM eligibility ${m}
+      RETURNING ${l.id}, ${l.skipReason}),
+    job AS (${sendEmailJobs('log')})`
+}
+
+/**
  * The sendEmail jobs of the rows an earlier expression `log` (id, skip_reason) wrote to the email
  * log: one per row that is not skipped, as payload.jobs.queue writes a task's job (input, task
  * slug, queue). Every statement that queues email writes its jobs with this.

@@ -26,14 +26,10 @@ import {
 import { receivesNewsletter } from '../email/eligibility'
 import { setNewsletterPreference } from '../email-links/preferences'
 import { enrollInWelcomeSequence } from '../email/sequences'
-import { emailWrites, queueEmail } from '../email/queue'
+import { MAIL_COLUMNS, emailRowsWrites } from '../email/queue'
 import { type ConsentRecord, consentInsert, recordConsent } from '../shared/consent'
-import { claimSignupMail, markSignupMail } from '../shared/signup-mail'
+import { claimSignupMail, markSignupMail, personalizedSignupEmail } from '../shared/signup-mail'
 import { inTransaction } from '../shared/transaction'
-
-const s = alias(newsletter_subscribers, 's')
-
-type SubscriberRow = { id: number; email: string; first_name: string | null; confirmed: boolean }
 
 /** A confirmation email with a fresh single-use token, derived from its Message-ID. */
 export const newConfirmation = (email: string, firstName: string | null) => {
@@ -65,93 +61,94 @@ const consentOf = (input: NewsletterSignup, ip: string): ConsentRecord => ({
 export type NewsletterSignupAnswer = { email: string; confirmationRequired: true }
 
 /**
- * A newsletter signup (double opt-in): a new address becomes an unconfirmed subscriber and gets a
- * confirmation email. A known address gets the same answer, and an email unless one went to it from
- * a form within EMAIL_CONFIRM_RESEND_MINUTES (shared/signup-mail.ts): an unconfirmed (or unsubscribed)
- * subscriber the confirmation again, a confirmed one "you're already subscribed". Consent is
- * recorded with the text shown.
+ * A newsletter signup (double opt-in), new address or known, in one statement (decision 0115; 0241
+ * for a known one).
+ *
+ * A new address becomes an unconfirmed subscriber (with the confirmation's token), with its consent
+ * and the queued confirmation email — or nothing is written when the address is already known (any
+ * case) or a concurrent signup of it won the insert.
+ *
+ * A known address gets the same answer, its consent when it is unconfirmed (or unsubscribed), and an
+ * email unless one went to it from a form within EMAIL_CONFIRM_RESEND_MINUTES
+ * (shared/signup-mail.ts): an unconfirmed subscriber the confirmation again (its new token replaces
+ * the earlier one), a confirmed one "you're already subscribed". The subscriber's own address and
+ * name go into the email. The statement sees the subscribers committed before it began: one
+ * committed while it ran (a concurrent signup of the address, which sent the confirmation) gets
+ * nothing more from this one.
  */
 export const subscribeNewsletter = async (
   payload: Payload,
   input: NewsletterSignup,
   ip: string,
 ): Promise<NewsletterSignupAnswer> => {
-  if ((await subscribeNew(payload, input, ip)) === null) await subscribeAgain(payload, input, ip)
-  return { email: input.email, confirmationRequired: true }
-}
-
-/**
- * A new address, in one statement: the subscriber (with the confirmation's token), its consent and
- * the queued confirmation email, or nothing at all when the address is already known (any case) or
- * a concurrent signup of it won the insert. Returns the new subscriber's id, or null.
- */
-const subscribeNew = async (payload: Payload, input: NewsletterSignup, ip: string) => {
-  const confirmation = newConfirmation(input.email, input.firstName || null)
+  const confirmation = newConfirmation(input.email, null)
+  const already = alreadySubscribedEmail(null)
   const consent = consentOf(input, ip)
-  const result = await executePrepared(
+  const n = newsletter_subscribers
+  const k = alias(newsletter_subscribers, 'k')
+  const u = alias(newsletter_subscribers, 'u')
+  const to = sql.identifier(MAIL_COLUMNS.to)
+  const name = sql.identifier('mail_name')
+  const confirmed = sql.identifier('mail_confirmed')
+  const known = sql.identifier('known_id')
+  const asConfirmation = personalizedSignupEmail(confirmation.email, sql`${name}`)
+  const asAlready = personalizedSignupEmail(already, sql`${name}`)
+  await executePrepared(
     payload,
     'subscribe-newsletter',
     sql`
     WITH subscriber AS (
-      INSERT INTO ${newsletter_subscribers} (${bare(newsletter_subscribers.email, newsletter_subscribers.firstName, newsletter_subscribers.interests, newsletter_subscribers.subscribedAt)},
-        ${bare(newsletter_subscribers.consentTimestamp, newsletter_subscribers.consentIp, newsletter_subscribers.consentSource, newsletter_subscribers.unsubscribeToken, newsletter_subscribers.doubleOptInToken)},
-        ${bare(newsletter_subscribers.doubleOptInExpires, newsletter_subscribers.confirmationSentAt)})
+      INSERT INTO ${n} (${bare(n.email, n.firstName, n.interests, n.subscribedAt)},
+        ${bare(n.consentTimestamp, n.consentIp, n.consentSource, n.unsubscribeToken, n.doubleOptInToken)},
+        ${bare(n.doubleOptInExpires, n.confirmationSentAt)})
       SELECT ${input.email}::text, ${input.firstName || null}::text,
         ${JSON.stringify(input.interests ?? [])}::jsonb, now(), now(), ${ip}::text,
         ${consent.source}::text, ${randomBytes(24).toString('base64url')}::text,
         ${confirmation.tokenHash}::text,
         now() + make_interval(secs => ${confirmation.ttlSeconds}::integer), now()
-      WHERE NOT EXISTS (SELECT 1 FROM ${newsletter_subscribers} WHERE lower(${bare(newsletter_subscribers.email)}) = lower(${input.email}))
+      WHERE NOT EXISTS (SELECT 1 FROM ${n} WHERE lower(${bare(n.email)}) = lower(${input.email}))
       ON CONFLICT DO NOTHING
-      RETURNING ${bare(newsletter_subscribers.id)}),
-    consent AS (${consentInsert(consent, 'subscriber')}),
+      RETURNING ${bare(n.id)}),
     mark AS (${markSignupMail(input.email, 'subscriber')}),
-    ${emailWrites(confirmation.email, undefined, 'subscriber')}
-    SELECT ${bare(newsletter_subscribers.id)} FROM subscriber`,
+    known AS (
+      SELECT ${k.id} AS ${known}, ${k.email} AS ${to}, ${k.firstName} AS ${name},
+        ${receivesNewsletter('k')} AS ${confirmed}
+      FROM ${n} ${k}
+      WHERE lower(${k.email}) = lower(${input.email}) AND NOT EXISTS (SELECT 1 FROM subscriber)
+      LIMIT 1),
+    consenting AS (
+      SELECT ${bare(n.id)} FROM subscriber
+      UNION ALL SELECT ${known} FROM known WHERE NOT ${confirmed}),
+    consent AS (${consentInsert(consent, 'consenting')}),
+    claim AS (${claimSignupMail(input.email, 'known')}),
+    renewed AS (
+      UPDATE ${n} ${u} SET ${bare(n.doubleOptInToken)} = ${confirmation.tokenHash},
+        ${bare(n.doubleOptInExpires)} = now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
+        ${bare(n.confirmationSentAt)} = now(), ${bare(n.updatedAt)} = now()
+      FROM known
+      WHERE ${u.id} = known.${known} AND NOT known.${confirmed} AND NOT ${receivesNewsletter('u')}
+        AND EXISTS (SELECT 1 FROM claim)
+      RETURNING known.*),
+    recipient AS (
+      SELECT ${input.email}::text AS ${to}, ${input.firstName || null}::text AS ${name},
+        false AS ${confirmed}
+      FROM subscriber
+      UNION ALL SELECT ${to}, ${name}, ${confirmed} FROM renewed
+      UNION ALL SELECT ${to}, ${name}, ${confirmed} FROM known
+        WHERE ${confirmed} AND EXISTS (SELECT 1 FROM claim)),
+    mail AS (
+      SELECT ${to}, NULL::integer AS ${sql.identifier(MAIL_COLUMNS.waitlistEntryId)},
+        CASE WHEN ${confirmed} THEN ${already.subject}::text ELSE ${confirmation.email.subject}::text END AS ${sql.identifier(MAIL_COLUMNS.subject)},
+        CASE WHEN ${confirmed} THEN ${asAlready.text} ELSE ${asConfirmation.text} END AS ${sql.identifier(MAIL_COLUMNS.text)},
+        CASE WHEN ${confirmed} THEN ${asAlready.html} ELSE ${asConfirmation.html} END AS ${sql.identifier(MAIL_COLUMNS.html)},
+        ${confirmation.email.messageId}::text AS ${sql.identifier(MAIL_COLUMNS.messageId)},
+        CASE WHEN ${confirmed} THEN ${JSON.stringify(['double-opt-in', 'already-subscribed'])}::jsonb
+          ELSE ${JSON.stringify(confirmation.email.tags)}::jsonb END AS ${sql.identifier(MAIL_COLUMNS.tags)}
+      FROM recipient),
+    ${emailRowsWrites('mail', 'confirmation')}
+    SELECT ${bare(n.id)} FROM subscriber`,
   )
-  return (result.rows[0] as { id: number } | undefined)?.id ?? null
-}
-
-/**
- * A known address, in two statements (no exception and no transaction of Payload's, so it takes
- * about as long as a new one): the consent of an unconfirmed one and the claim of the address's next
- * email with the subscriber; then, if claimed, a new confirmation (its new token replaces the
- * earlier one) or, when confirmed, "you're already subscribed". The subscriber's own name goes into
- * the email.
- */
-const subscribeAgain = async (payload: Payload, input: NewsletterSignup, ip: string) => {
-  const db = payload.db.drizzle
-  const found = await db.execute(sql`
-    WITH subscriber AS (
-      SELECT ${s.id}, ${s.email}, ${s.firstName}, ${receivesNewsletter('s')} AS confirmed
-      FROM ${newsletter_subscribers} ${s} WHERE lower(${s.email}) = lower(${input.email}) LIMIT 1),
-    unconfirmed AS (SELECT ${bare(newsletter_subscribers.id)} FROM subscriber WHERE NOT confirmed),
-    consent AS (${consentInsert(consentOf(input, ip), 'unconfirmed')}),
-    claim AS (${claimSignupMail(input.email)})
-    SELECT subscriber.*, EXISTS (SELECT 1 FROM claim) AS claimed FROM subscriber`)
-  const subscriber = found.rows[0] as (SubscriberRow & { claimed: boolean }) | undefined
-  if (!subscriber) throw new Error('newsletter subscriber neither inserted nor found')
-  if (!subscriber.claimed) return
-  if (subscriber.confirmed) {
-    await queueEmail(payload, {
-      to: subscriber.email,
-      ...alreadySubscribedEmail(subscriber.first_name),
-      emailType: 'confirmation',
-      tags: ['double-opt-in', 'already-subscribed'],
-    })
-    return
-  }
-  const confirmation = newConfirmation(subscriber.email, subscriber.first_name)
-  await db.execute(sql`
-    WITH subscriber AS (
-      UPDATE ${newsletter_subscribers} SET ${bare(newsletter_subscribers.doubleOptInToken)} = ${confirmation.tokenHash},
-        ${bare(newsletter_subscribers.doubleOptInExpires)} = now() + make_interval(secs => ${confirmation.ttlSeconds}),
-        ${bare(newsletter_subscribers.confirmationSentAt)} = now(),
-        ${bare(newsletter_subscribers.updatedAt)} = now()
-      WHERE ${bare(newsletter_subscribers.id)} = ${subscriber.id} AND NOT ${receivesNewsletter('newsletter_subscribers')}
-      RETURNING ${bare(newsletter_subscribers.id)}),
-    ${emailWrites(confirmation.email, undefined, 'subscriber')}
-    SELECT ${bare(newsletter_subscribers.id)} FROM subscriber`)
+  return { email: input.email, confirmationRequired: true }
 }
 
 /**

@@ -1,9 +1,10 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 
 import { bare, rate_limits as limits } from '@/db'
 import { env } from '@/lib/env'
+import { signupEmail } from '@/lib/email/signup'
 
 /**
  * The signup forms answer a known address as they answer a new one, and tell the person by email
@@ -40,12 +41,68 @@ export const markSignupMail = (email: string, after: string): SQL => sql`
  * Claims the address's next email from a form: an expression (of the caller's statement or
  * transaction) that returns a row when none went out within EMAIL_CONFIRM_RESEND_MINUTES (and the
  * time is now taken), none otherwise. One statement, so of concurrent signups of one address
- * exactly one gets it.
+ * exactly one gets it. With `after`, the name of an earlier expression of the same statement, it
+ * claims only when that one has a row (a signup's known address).
  */
-export const claimSignupMail = (email: string): SQL => sql`
+export const claimSignupMail = (email: string, after?: string): SQL => sql`
   INSERT INTO ${limits} (${columns})
-  VALUES (${keyOf(email)}, now(), 1, now(), now())
+  ${
+    after
+      ? sql`SELECT ${keyOf(email)}::text, now(), 1, now(), now() FROM ${sql.identifier(after)}`
+      : sql`VALUES (${keyOf(email)}, now(), 1, now(), now())`
+  }
   ON CONFLICT (${bare(limits.key)}) DO UPDATE SET ${bare(limits.windowStart)} = now(),
     ${bare(limits.count)} = ${limits.count} + 1, ${bare(limits.updatedAt)} = now()
   WHERE ${limits.windowStart} <= now() - make_interval(mins => ${env().EMAIL_CONFIRM_RESEND_MINUTES})
   RETURNING ${limits.key}`
+
+/** Stands for the referral code in an email rendered before the row is read (replaced in SQL). */
+export const CODE_MARK = `code${randomBytes(12).toString('hex')}`
+
+/** How every signup email begins (signupEmail in lib/email/signup.ts) when it names no one. */
+const FRIEND = signupEmail({ subject: '', name: null, paragraphs: [] })
+const TEXT_GREETING = FRIEND.text.split('\n')[0]!
+const HTML_GREETING = `<p>${TEXT_GREETING}</p>`
+
+/**
+ * A signup email whose greeting and referral code are those of the stored row the statement that
+ * queues it reads (a known address: found and mailed in one statement): the email is rendered with
+ * no name and `CODE_MARK` for the code, and SQL puts in the greeting ("Dear <name or Friend>,", as
+ * `signupEmail` writes it) and the code (as `encodeURIComponent` writes it). `name` and `code` are
+ * expressions of the statement.
+ */
+export const personalizedSignupEmail = (
+  email: { text: string; html: string },
+  name: SQL,
+  code?: SQL,
+): { text: SQL; html: SQL } => {
+  if (!email.text.startsWith(TEXT_GREETING) || !email.html.startsWith(HTML_GREETING))
+    throw new Error('a signup email begins with its greeting')
+  const greeting = sql`('Dear ' || coalesce(nullif(regexp_replace(${name}::text, ${TRIMMED}::text, '', 'g'), ''), 'Friend') || ',')`
+  const rest = (body: string) =>
+    code
+      ? sql`replace(${body}::text, ${CODE_MARK}::text, ${uriComponent(code)})`
+      : sql`${body}::text`
+  return {
+    text: sql`(${greeting} || ${rest(email.text.slice(TEXT_GREETING.length))})`,
+    html: sql`('<p>' || ${escapedHtml(greeting)} || '</p>' || ${rest(email.html.slice(HTML_GREETING.length))})`,
+  }
+}
+
+/** The white space String.prototype.trim removes, at either end (a PostgreSQL regular expression). */
+const SPACE = '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
+const TRIMMED = `^${SPACE}+|${SPACE}+$`
+
+/** `escapeHtml` (lib/email/html-text.ts) in SQL. */
+const escapedHtml = (value: SQL) =>
+  sql`replace(replace(replace(replace(${value}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`
+
+/**
+ * `encodeURIComponent(String(code))` in SQL: a referral code's letters and digits as they are,
+ * anything else (an admin may edit a code) as its UTF-8 bytes in %XX; a missing code as "null".
+ */
+const uriComponent = (code: SQL) => sql`(
+  SELECT coalesce(string_agg(CASE WHEN c ~ '^[A-Za-z0-9_.!~*''()-]$' THEN c
+    ELSE upper(regexp_replace(encode(convert_to(c, 'UTF8'), 'hex'), '(..)', ${'%\\1'}::text, 'g'))
+    END, '' ORDER BY n), '')
+  FROM regexp_split_to_table(coalesce(${code}::text, 'null'), '') WITH ORDINALITY AS chars(c, n))`

@@ -10,7 +10,7 @@ import { waitlistAlreadyJoinedEmail, waitlistConfirmationEmail } from '@/lib/ema
 import { newReferralCode, referralUrl, sameAddressKey } from '@/lib/referrals'
 import type { waitlistSignupSchema } from '@/schemas/waitlist'
 
-import { emailWrites } from '../email/queue'
+import { MAIL_COLUMNS, emailRowsWrites } from '../email/queue'
 import {
   hashToken,
   newMessageId,
@@ -20,7 +20,12 @@ import {
   waitlistStatusToken,
 } from '../email/secret-links'
 import { consentInsert } from '../shared/consent'
-import { claimSignupMail, markSignupMail } from '../shared/signup-mail'
+import {
+  CODE_MARK,
+  claimSignupMail,
+  markSignupMail,
+  personalizedSignupEmail,
+} from '../shared/signup-mail'
 
 type SignupInput = z.output<typeof waitlistSignupSchema>
 
@@ -30,44 +35,48 @@ export type WaitlistSignupAnswer = { email: string; product: Product }
 /**
  * The confirmation email of an entry, with its two secret links (confirm; see my place in line)
  * derived from its Message-ID and stored redacted (decision 0061), and the referral link. The
- * confirm link works EMAIL_CONFIRM_TTL_HOURS.
+ * confirm link works EMAIL_CONFIRM_TTL_HOURS. Rendered for no name and CODE_MARK's code: the
+ * statement puts in the entry's own (`personalizedSignupEmail`).
  */
-const confirmationOf = (
-  entry: { email: string; product: Product; name: string | null },
-  code: string,
-) => {
-  const messageId = newMessageId()
-  const hours = env().EMAIL_CONFIRM_TTL_HOURS
-  return {
-    confirmHash: hashToken(waitlistConfirmToken(messageId)),
-    statusHash: hashToken(waitlistStatusToken(messageId)),
-    ttlSeconds: hours * 3600,
-    email: {
-      to: entry.email,
-      ...waitlistConfirmationEmail({
-        confirmUrl: redactedWaitlistConfirmUrl(),
-        statusUrl: redactedWaitlistStatusUrl(),
-        referralUrl: referralUrl(entry.product, code),
-        productLabel: PRODUCT_LABELS[entry.product],
-        name: entry.name,
-        hours,
-      }),
-      emailType: 'confirmation' as const,
-      messageId,
-      tags: ['double-opt-in', 'waitlist'],
-    },
-  }
-}
+const confirmationEmail = (product: Product) =>
+  waitlistConfirmationEmail({
+    confirmUrl: redactedWaitlistConfirmUrl(),
+    statusUrl: redactedWaitlistStatusUrl(),
+    referralUrl: referralUrl(product, CODE_MARK),
+    productLabel: PRODUCT_LABELS[product],
+    name: null,
+    hours: env().EMAIL_CONFIRM_TTL_HOURS,
+  })
+
+/** To a confirmed entry signed up again: its new link to its place in line, its referral link. */
+const alreadyJoinedEmail = (product: Product) =>
+  waitlistAlreadyJoinedEmail({
+    statusUrl: redactedWaitlistStatusUrl(),
+    referralUrl: referralUrl(product, CODE_MARK),
+    productLabel: PRODUCT_LABELS[product],
+    name: null,
+  })
 
 /**
- * A waitlist signup. A new address and product is one INSERT statement (decision 0115): the entry
- * (with its referral code, the referrer when `ref` names another person's entry of the same
- * product, and the hashes of its confirmation tokens), its consent, and the queued confirmation
- * email — stored together or not at all, committed when it returns. The unique index on (email,
- * product) decides between concurrent duplicates: one insert wins, every other inserts nothing and
- * is a known address. A known address gets the same answer, in about the same time (a statement or
- * two more, no exception and no transaction of Payload's), and the email tells the person
- * (`remindKnownEntry`).
+ * A waitlist signup, new address or known, in one statement (decision 0115; 0241 for a known one).
+ *
+ * A new address and product: the entry (with its referral code, the referrer when `ref` names
+ * another person's entry of the same product, and the hashes of its confirmation tokens), its
+ * consent, and the queued confirmation email — stored together or not at all, committed when it
+ * returns. The unique index on (email, product) decides between concurrent duplicates: one insert
+ * wins, every other inserts nothing.
+ *
+ * A known one (the insert did nothing) gets the same answer and an email, unless the address got
+ * one from a form within EMAIL_CONFIRM_RESEND_MINUTES (shared/signup-mail.ts): an unconfirmed entry
+ * its confirmation again, with new links (the earlier ones stop working, and the new confirm link
+ * works EMAIL_CONFIRM_TTL_HOURS), a confirmed one "you're already on the waitlist" with a new link
+ * to its place in line. The entry's own name and referral code go into the email, never the name
+ * typed into the form. The statement sees the entries committed before it began: a duplicate
+ * committed while it ran (a concurrent signup of the address, which sent the confirmation) gets no
+ * second email.
+ *
+ * Every email of the statement shares one Message-ID, the source of the tokens stored: only one of
+ * them is sent.
  */
 export const joinWaitlist = async (
   payload: Payload,
@@ -75,10 +84,24 @@ export const joinWaitlist = async (
   ip: string,
 ): Promise<WaitlistSignupAnswer> => {
   const code = newReferralCode()
-  const confirmation = confirmationOf(input, code)
+  const messageId = newMessageId()
+  const confirmHash = hashToken(waitlistConfirmToken(messageId))
+  const statusHash = hashToken(waitlistStatusToken(messageId))
+  const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
+  const confirmation = confirmationEmail(input.product)
+  const reminder = alreadyJoinedEmail(input.product)
   const e = waitlist_entries
   const r = alias(waitlist_entries, 'r')
-  const inserted = await executePrepared(
+  const k = alias(waitlist_entries, 'k')
+  const u = alias(waitlist_entries, 'u')
+  const to = sql.identifier(MAIL_COLUMNS.to)
+  const name = sql.identifier('mail_name')
+  const referral = sql.identifier('mail_code')
+  const confirmed = sql.identifier('mail_confirmed')
+  const id = sql.identifier(MAIL_COLUMNS.waitlistEntryId)
+  const asConfirmation = personalizedSignupEmail(confirmation, sql`${name}`, sql`${referral}`)
+  const asReminder = personalizedSignupEmail(reminder, sql`${name}`, sql`${referral}`)
+  await executePrepared(
     payload,
     'join-waitlist',
     sql`
@@ -91,9 +114,8 @@ export const joinWaitlist = async (
       INSERT INTO ${e} (${bare(e.email, e.name, e.product, e.status, e.interests, e.referralSource, e.joinedAt, e.referralCode, e.referredBy, e.confirmToken, e.confirmExpires, e.statusToken)})
       VALUES (${input.email}, ${input.name}, ${input.product}, 'inactive',
         ${JSON.stringify(input.interests ?? [])}::jsonb, ${input.referralSource || null}, now(),
-        ${code}, (SELECT ${bare(r.id)} FROM referrer), ${confirmation.confirmHash},
-        now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
-        ${confirmation.statusHash})
+        ${code}, (SELECT ${bare(r.id)} FROM referrer), ${confirmHash},
+        now() + make_interval(secs => ${ttlSeconds}::integer), ${statusHash})
       ON CONFLICT (${bare(e.email, e.product)}) DO NOTHING
       RETURNING ${bare(e.id)}),
     consent AS (${consentInsert(
@@ -107,77 +129,39 @@ export const joinWaitlist = async (
       'entry',
     )}),
     mark AS (${markSignupMail(input.email, 'entry')}),
-    ${emailWrites({ ...confirmation.email, waitlistEntryId: sql`(SELECT ${bare(e.id)} FROM entry)` }, undefined, 'entry')}
+    known AS (
+      SELECT ${k.id} AS ${id}, ${k.email} AS ${to}, ${k.name} AS ${name},
+        ${k.referralCode} AS ${referral}, ${k.confirmedAt} IS NOT NULL AS ${confirmed}
+      FROM ${e} ${k}
+      WHERE ${k.email} = ${input.email} AND ${k.product} = ${input.product}
+        AND NOT EXISTS (SELECT 1 FROM entry)),
+    claim AS (${claimSignupMail(input.email, 'known')}),
+    reminded AS (
+      UPDATE ${e} ${u} SET
+        ${bare(e.confirmToken)} = CASE WHEN known.${confirmed} THEN ${u.confirmToken} ELSE ${confirmHash} END,
+        ${bare(e.confirmExpires)} = CASE WHEN known.${confirmed} THEN ${u.confirmExpires}
+          ELSE now() + make_interval(secs => ${ttlSeconds}::integer) END,
+        ${bare(e.statusToken)} = ${statusHash}, ${bare(e.updatedAt)} = now()
+      FROM known
+      WHERE ${u.id} = known.${id} AND (${u.confirmedAt} IS NOT NULL) = known.${confirmed}
+        AND EXISTS (SELECT 1 FROM claim)
+      RETURNING known.*),
+    recipient AS (
+      SELECT ${bare(e.id)} AS ${id}, ${input.email}::text AS ${to}, ${input.name}::text AS ${name},
+        ${code}::text AS ${referral}, false AS ${confirmed}
+      FROM entry
+      UNION ALL SELECT * FROM reminded),
+    mail AS (
+      SELECT ${to}, ${id},
+        CASE WHEN ${confirmed} THEN ${reminder.subject}::text ELSE ${confirmation.subject}::text END AS ${sql.identifier(MAIL_COLUMNS.subject)},
+        CASE WHEN ${confirmed} THEN ${asReminder.text} ELSE ${asConfirmation.text} END AS ${sql.identifier(MAIL_COLUMNS.text)},
+        CASE WHEN ${confirmed} THEN ${asReminder.html} ELSE ${asConfirmation.html} END AS ${sql.identifier(MAIL_COLUMNS.html)},
+        ${messageId}::text AS ${sql.identifier(MAIL_COLUMNS.messageId)},
+        CASE WHEN ${confirmed} THEN ${JSON.stringify(['waitlist', 'already-joined'])}::jsonb
+          ELSE ${JSON.stringify(['double-opt-in', 'waitlist'])}::jsonb END AS ${sql.identifier(MAIL_COLUMNS.tags)}
+      FROM recipient),
+    ${emailRowsWrites('mail', 'confirmation')}
     SELECT ${bare(e.id)} FROM entry`,
   )
-  if (inserted.rows.length === 0) await remindKnownEntry(payload, input)
   return { email: input.email, product: input.product }
-}
-
-type KnownEntry = {
-  id: number
-  email: string
-  name: string | null
-  product: Product
-  code: string
-  confirmed: boolean
-}
-
-/**
- * The address is already on this product's waitlist: unless the address got an email from a form
- * within EMAIL_CONFIRM_RESEND_MINUTES (shared/signup-mail.ts), an unconfirmed entry gets its confirmation
- * again, with new links (the earlier ones stop working, and the new confirm link works
- * EMAIL_CONFIRM_TTL_HOURS), and a confirmed one a reminder with a new link to its place in line.
- * The entry's own name goes into the email, never the one typed into the form. Two statements: the
- * claim with the entry, then its new token hashes with the queued email (nothing when the entry
- * was confirmed or erased in between).
- */
-const remindKnownEntry = async (payload: Payload, input: SignupInput) => {
-  const db = payload.db.drizzle
-  const w = waitlist_entries
-  const e = alias(waitlist_entries, 'e')
-  const found = await db.execute(sql`
-    WITH claim AS (${claimSignupMail(input.email)})
-    SELECT ${e.id}, ${e.email}, ${e.name}, ${e.product}, ${e.referralCode} AS code,
-      ${e.confirmedAt} IS NOT NULL AS confirmed
-    FROM ${w} ${e}, claim WHERE ${e.email} = ${input.email} AND ${e.product} = ${input.product}`)
-  const entry = found.rows[0] as KnownEntry | undefined
-  if (!entry) return
-  const sameState = sql`${bare(w.id)} = ${entry.id} AND (${bare(w.confirmedAt)} IS NOT NULL) = ${entry.confirmed}`
-  if (!entry.confirmed) {
-    const confirmation = confirmationOf(entry, entry.code)
-    await db.execute(sql`
-      WITH entry AS (
-        UPDATE ${w} SET ${bare(w.confirmToken)} = ${confirmation.confirmHash},
-          ${bare(w.confirmExpires)} = now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
-          ${bare(w.statusToken)} = ${confirmation.statusHash}, ${bare(w.updatedAt)} = now()
-        WHERE ${sameState} RETURNING ${bare(w.id)}),
-      ${emailWrites({ ...confirmation.email, waitlistEntryId: entry.id }, undefined, 'entry')}
-      SELECT ${bare(w.id)} FROM entry`)
-    return
-  }
-  const messageId = newMessageId()
-  await db.execute(sql`
-    WITH entry AS (
-      UPDATE ${w} SET ${bare(w.statusToken)} = ${hashToken(waitlistStatusToken(messageId))},
-        ${bare(w.updatedAt)} = now()
-      WHERE ${sameState} RETURNING ${bare(w.id)}),
-    ${emailWrites(
-      {
-        to: entry.email,
-        ...waitlistAlreadyJoinedEmail({
-          statusUrl: redactedWaitlistStatusUrl(),
-          referralUrl: referralUrl(entry.product, entry.code),
-          productLabel: PRODUCT_LABELS[entry.product],
-          name: entry.name,
-        }),
-        emailType: 'confirmation',
-        messageId,
-        waitlistEntryId: entry.id,
-        tags: ['waitlist', 'already-joined'],
-      },
-      undefined,
-      'entry',
-    )}
-    SELECT ${bare(w.id)} FROM entry`)
 }
