@@ -67,7 +67,9 @@ const importCsv = async (
     })
     progress = (await res.json()) as typeof progress
     if (progress.status === 'done' || progress.status === 'failed') break
-    if (performance.now() - started > 10 * 60_000) throw new Error('the import did not finish')
+    // Ten minutes, or a millisecond a row for a larger file (1,000,000 rows: about 17 minutes).
+    if (performance.now() - started > Math.max(10 * 60_000, ROWS))
+      throw new Error('the import did not finish')
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
   }
   return {

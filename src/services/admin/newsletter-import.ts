@@ -45,8 +45,8 @@ const staged = newsletter_import_rows
 const r = alias(newsletter_import_rows, 'r')
 const s = alias(newsletter_subscribers, 's')
 
-/** Largest CSV accepted: 100,000 rows of address, name and interests fit with room to spare. */
-export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024
+/** Largest CSV accepted: 1,000,000 rows of address, name and interests fit with room to spare. */
+export const IMPORT_BODY_LIMIT = 160 * 1024 * 1024
 /** Rows written per statement, at preview and by the job. */
 export const IMPORT_BATCH = 1000
 /** Invalid rows the preview lists (all are counted). */
