@@ -74,9 +74,15 @@ const revision = () => {
   }
 }
 
-/** With BENCH_DATABASE_URL: a database of this run's on that server (dropped at the end). */
+/**
+ * With BENCH_DATABASE_URL: a database of this run's on that server (dropped at the end); with
+ * BENCH_DATABASE_REUSE=1 as well, the database that URL names, used as it is and kept (a section
+ * that seeds may find its rows there from an earlier run: `npm run bench:scale -- people`).
+ */
 const createBenchDatabase = async (runId: string) => {
   if (!BENCH_DATABASE_URL) return { url: '', drop: async () => undefined }
+  if (process.env.BENCH_DATABASE_REUSE === '1')
+    return { url: BENCH_DATABASE_URL, drop: async () => undefined }
   const name = `starfinity_bench_${runId}`
   const admin = async (text: string) => {
     const client = new pg.Client({ connectionString: BENCH_DATABASE_URL })
@@ -128,7 +134,8 @@ const run = async (benchmarks: (bench: Bench) => Promise<void>): Promise<number>
       '  a fresh database is migrated and seeded; the site is built first if sources changed',
     )
     const startedAt = Date.now()
-    const username = 'bench'
+    // A reused database keeps the admins of earlier runs: this run's own one.
+    const username = process.env.BENCH_DATABASE_REUSE === '1' ? `bench${runId}` : 'bench'
     const password = randomBytes(18).toString('base64url')
     smtp = await startBenchSmtp()
     const benchDatabase = await createBenchDatabase(runId)

@@ -27,6 +27,9 @@ export {
   web_vitals,
   web_vitals_daily,
   waitlist_line_hours,
+  waitlist_referral_counts,
+  waitlist_confirmed_days,
+  newsletter_subscriber_days,
 } from './schema-extensions'
 export { alias } from '@payloadcms/db-postgres/drizzle/pg-core'
 

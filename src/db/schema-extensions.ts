@@ -58,6 +58,67 @@ export const waitlist_line_hours = pgTable(
 )
 
 /**
+ * How many confirmed entries each referrer referred, per product of the referred entry, kept by
+ * triggers on waitlist_entries (decision 0255): the leaderboard reads its top referrers from an
+ * index in board order and a page of the list its movers' referrals by key, without grouping
+ * every referral. A count brought to zero is removed.
+ */
+export const waitlist_referral_counts = pgTable(
+  'waitlist_referral_counts',
+  {
+    referrerId: integer('referrer_id').notNull(),
+    product: text('product').notNull(),
+    referrals: integer('referrals').notNull(),
+    /** The referrer's joining time: of an equal number of referrals the earlier joiner is ahead. */
+    referrerJoinedAt: timestamp('referrer_joined_at', {
+      withTimezone: true,
+      mode: 'string',
+      precision: 3,
+    }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.referrerId, table.product] }),
+    index('waitlist_referral_counts_top_idx').on(
+      table.product,
+      table.referrals.desc(),
+      table.referrerJoinedAt,
+      table.referrerId,
+    ),
+  ],
+)
+
+/**
+ * How many waitlist entries of each product that joined on each UTC day are confirmed, kept by
+ * triggers on waitlist_entries in a few shard rows per product and day (decision 0255): the
+ * Overview's funnel counts its confirmed step without reading the range's entries.
+ */
+export const waitlist_confirmed_days = pgTable(
+  'waitlist_confirmed_days',
+  {
+    product: text('product').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    shard: smallint('shard').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.product, table.day, table.shard] })],
+)
+
+/**
+ * How many newsletter subscribers subscribed on each UTC day (`infinity` for those without a
+ * date), kept by triggers on newsletter_subscribers in a few shard rows per day (decision 0255):
+ * the Overview's newsletter total, growth line and chart without counting the subscribers.
+ */
+export const newsletter_subscriber_days = pgTable(
+  'newsletter_subscriber_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    shard: smallint('shard').notNull(),
+    subscribers: integer('subscribers').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.shard] })],
+)
+
+/**
  * When each page-cache tag (a page's path) was last revalidated, read by every instance of the site
  * (src/lib/page-cache/shared-revalidation.mjs, decision 0150).
  */
@@ -388,6 +449,9 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
   }
   schema.tables.waitlist_line_counts = waitlist_line_counts
   schema.tables.waitlist_line_hours = waitlist_line_hours
+  schema.tables.waitlist_referral_counts = waitlist_referral_counts
+  schema.tables.waitlist_confirmed_days = waitlist_confirmed_days
+  schema.tables.newsletter_subscriber_days = newsletter_subscriber_days
   schema.tables.page_cache_revalidations = page_cache_revalidations
   schema.tables.engagement_hourly_counts = engagement_hourly_counts
   schema.tables.engagement_session_days = engagement_session_days

@@ -33,6 +33,7 @@ import * as migration_20261206_200207_second_factors from './20261206_200207_sec
 import * as migration_20261206_200211_user_session_activity from './20261206_200211_user_session_activity';
 import * as migration_20261206_200716_web_vitals from './20261206_200716_web_vitals';
 import * as migration_20261206_202653_waitlist_line_hours from './20261206_202653_waitlist_line_hours';
+import * as migration_20261206_233132_admin_counters from './20261206_233132_admin_counters';
 
 export const migrations = [
   {
@@ -209,5 +210,10 @@ export const migrations = [
     up: migration_20261206_202653_waitlist_line_hours.up,
     down: migration_20261206_202653_waitlist_line_hours.down,
     name: '20261206_202653_waitlist_line_hours',
+  },
+  {
+    up: migration_20261206_233132_admin_counters.up,
+    down: migration_20261206_233132_admin_counters.down,
+    name: '20261206_233132_admin_counters'
   },
 ];

@@ -24,6 +24,7 @@ import {
 import { EMAIL_QUEUE } from '@/lib/constants'
 import { senderEmail } from '@/lib/email/addresses'
 import { escapeHtml } from '@/lib/email/html-text'
+import { IMPORT_BODY_LIMIT } from '@/lib/body-limit'
 import { AppError, badRequest } from '@/lib/errors'
 import {
   IMPORT_CONSENT_TEXT,
@@ -45,8 +46,8 @@ const staged = newsletter_import_rows
 const r = alias(newsletter_import_rows, 'r')
 const s = alias(newsletter_subscribers, 's')
 
-/** Largest CSV accepted: 100,000 rows of address, name and interests fit with room to spare. */
-export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024
+/** Largest CSV accepted (the REST route's body limit lets it through: src/lib/body-limit.ts). */
+export { IMPORT_BODY_LIMIT }
 /** Rows written per statement, at preview and by the job. */
 export const IMPORT_BATCH = 1000
 /** Invalid rows the preview lists (all are counted). */

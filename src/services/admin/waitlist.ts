@@ -2,7 +2,7 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import type { AdminUser } from '@/access/admin'
-import { alias, bare, waitlist_entries } from '@/db'
+import { alias, bare, waitlist_entries, waitlist_referral_counts } from '@/db'
 import { PRODUCTS, type Product } from '@/lib/constants'
 import type { AdminEmail } from '@/schemas/admin'
 import { placesOf, placesPerReferral } from '@/services/waitlist/line'
@@ -113,9 +113,11 @@ export const LEADERBOARD_SIZE = 10
 export const waitlistLeaderboard = async (payload: Payload, product?: Product) => {
   const places = await placesPerReferral(payload)
   const e = waitlist_entries
+  const c = waitlist_referral_counts
   // Only those who can make a board: of an equal number of referrals the earlier joiner is ahead
   // in the line, so the ten with the most referrals of each product, earlier joiners first; their
-  // places counted near each (decision 0235), then ranked here.
+  // places counted near each (decision 0235), then ranked here. The referrals and the referrer's
+  // joining time are kept by triggers (decision 0255): each board's ten are read from one index.
   const candidates = await selectRows<{
     id: number
     product: Product
@@ -124,15 +126,15 @@ export const waitlistLeaderboard = async (payload: Payload, product?: Product) =
   }>(
     payload,
     sql`SELECT ${w.id}, ${w.product}, ${w.name}, ${w.email} FROM ${e} ${w}
-      WHERE ${allOf([productIs(product)])} AND ${w.id} IN (SELECT counted.${bare(e.id)} FROM (
-        SELECT c.${bare(e.id)}, row_number() OVER (PARTITION BY c.${bare(e.product)}
-            ORDER BY c.referrals DESC, r.${bare(e.joinedAt)}, r.${bare(e.id)}) AS standing
-        FROM (SELECT ${bare(e.referredBy)} AS id, ${bare(e.product)} AS product, count(*) AS referrals
-          FROM ${e} WHERE ${bare(e.referredBy)} IS NOT NULL AND ${bare(e.confirmedAt)} IS NOT NULL
-          ${product ? sql`AND ${bare(e.product)} = ${product}` : sql``}
-          GROUP BY ${bare(e.referredBy, e.product)}) c
-        JOIN ${e} r ON r.${bare(e.id)} = c.${bare(e.id)}) counted
-      WHERE standing <= ${LEADERBOARD_SIZE})`,
+      WHERE ${allOf([productIs(product)])} AND ${w.id} IN (
+        SELECT top.${bare(c.referrerId)} FROM unnest(ARRAY[${sql.join(
+          (product ? [product] : PRODUCTS).map((name) => sql`${name}::text`),
+          sql`, `,
+        )}]) AS board(product)
+        CROSS JOIN LATERAL (SELECT ${bare(c.referrerId)} FROM ${c}
+          WHERE ${c.product} = board.product AND ${c.referrals} > 0
+          ORDER BY ${c.referrals} DESC, ${c.referrerJoinedAt}, ${c.referrerId}
+          LIMIT ${LEADERBOARD_SIZE}) top)`,
   )
   const found = await placesOf(
     payload,

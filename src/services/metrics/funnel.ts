@@ -3,13 +3,13 @@ import type { PgColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 
 import {
-  alias,
   bare,
   engagement_events,
   engagement_session_days,
   engagement_visitor_days,
   engagement_waitlist_days,
-  waitlist_entries,
+  waitlist_confirmed_days,
+  waitlist_line_hours,
 } from '@/db'
 import { DEFAULT_PRODUCT, PRODUCTS, type Product } from '@/lib/constants'
 import { selectRows } from '@/services/admin/paging'
@@ -24,8 +24,6 @@ import {
   rolledFloor,
   visitorView,
 } from './rollup'
-
-const entry = alias(waitlist_entries, 'entry')
 
 export const FUNNEL_STEPS = ['visitors', 'waitlistPage', 'signups', 'confirmed'] as const
 export type FunnelStep = (typeof FUNNEL_STEPS)[number]
@@ -64,11 +62,17 @@ export const productFunnels = async (payload: Payload, since: string, until: str
   const first = since.slice(0, 10)
   const last = new Date(Date.parse(until) - 86_400_000).toISOString().slice(0, 10)
   const e = engagement_events
-  const w = waitlist_entries
+  const h = waitlist_line_hours
+  const cd = waitlist_confirmed_days
   const s = engagement_session_days
   const v = engagement_visitor_days
   const wd = engagement_waitlist_days
   const floor = await rolledFloor(payload)
+  // Signups and confirmed signups from the counters their triggers keep (decisions 0235, 0255).
+  const products = sql.join(
+    PRODUCTS.map((product) => sql`${product}`),
+    sql`, `,
+  )
   const onDays = sql`${bare(s.date)} >= ${first}::date AND ${bare(s.date)} <= ${last}::date`
   const rows = await selectRows<{ step: FunnelStep; product: string | null; count: number }>(
     payload,
@@ -117,11 +121,16 @@ export const productFunnels = async (payload: Payload, since: string, until: str
           AND ${s.sessionId} IN (SELECT ${bare(e.sessionId)} FROM pending)) waitlist_sessions
       GROUP BY named_product
       UNION ALL
-      SELECT 'signups', ${bare(w.product)}::text, count(*)::int FROM ${w}
-      WHERE ${inRange(w.joinedAt)} GROUP BY ${bare(w.product)}
+      SELECT 'signups', ${bare(h.product)}, sum(${bare(h.entries)})::int FROM ${h}
+      WHERE ${bare(h.product)} IN (${products})
+        AND ${bare(h.hour)} >= waitlist_line_hour(${since}::timestamptz)
+        AND ${bare(h.hour)} < waitlist_line_hour(${until}::timestamptz)
+      GROUP BY ${bare(h.product)}
       UNION ALL
-      SELECT 'confirmed', ${entry.product}::text, count(*)::int FROM ${w} ${entry}
-      WHERE ${inRange(w.joinedAt)} AND ${entry.confirmedAt} IS NOT NULL GROUP BY ${entry.product}`,
+      SELECT 'confirmed', ${bare(cd.product)}, sum(${bare(cd.entries)})::int FROM ${cd}
+      WHERE ${bare(cd.product)} IN (${products})
+        AND ${bare(cd.day)} >= ${first}::date AND ${bare(cd.day)} <= ${last}::date
+      GROUP BY ${bare(cd.product)}`,
   )
   const countOf = (step: FunnelStep, product: Product) =>
     rows.find((row) => row.step === step && (step === 'visitors' || row.product === product))

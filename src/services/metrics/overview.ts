@@ -5,9 +5,9 @@ import type { Payload } from 'payload'
 import {
   bare,
   contact_messages,
-  newsletter_subscribers,
-  waitlist_entries,
+  newsletter_subscriber_days,
   waitlist_line_counts,
+  waitlist_line_hours,
 } from '@/db'
 import { PRODUCTS } from '@/lib/constants'
 import { selectRows } from '@/services/admin/paging'
@@ -26,18 +26,20 @@ const byKey = (rows: (DayCount & { product?: string })[]) =>
 /**
  * The dashboard's charts over a range of UTC days, each series filled with zeros for quiet days:
  * one grouped query per chart, plus one for the totals and one for the funnels. Every figure from
- * engagement events is read from their rollups (decision 0195).
+ * engagement events is read from their rollups (decision 0195); the signups and subscribers by
+ * day and in total from the counters their triggers keep (decisions 0235, 0255), not a count of
+ * the people.
  */
 export const overview = async (payload: Payload, range: DateRange) => {
   const dates = datesOf(range)
   const { since, until } = boundsOf(range)
-  const day = (column: PgColumn) => sql`to_char(${bare(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
-  const within = (column: PgColumn) =>
-    sql`${bare(column)} >= ${since} AND ${bare(column)} < ${until}`
   const span = { since, until }
-  const w = waitlist_entries
-  const n = newsletter_subscribers
+  const h = waitlist_line_hours
+  const nd = newsletter_subscriber_days
   const c = contact_messages
+  // The range's days (since and until are UTC midnights).
+  const onDays = (column: PgColumn) =>
+    sql`${bare(column)} >= ${since.slice(0, 10)}::date AND ${bare(column)} < ${until.slice(0, 10)}::date`
   const [
     signups,
     newsletter,
@@ -53,13 +55,20 @@ export const overview = async (payload: Payload, range: DateRange) => {
   ] = await Promise.all([
     selectRows<DayCount & { product: string }>(
       payload,
-      sql`SELECT ${day(w.joinedAt)} AS date, ${bare(w.product)}, count(*)::int AS count
-        FROM ${w} WHERE ${within(w.joinedAt)} GROUP BY 1, 2`,
+      sql`SELECT to_char(to_timestamp(${bare(h.hour)}::double precision * 3600) AT TIME ZONE 'UTC',
+          'YYYY-MM-DD') AS date, ${bare(h.product)}, sum(${bare(h.entries)})::int AS count
+        FROM ${h} WHERE ${bare(h.product)} IN (${sql.join(
+          PRODUCTS.map((product) => sql`${product}`),
+          sql`, `,
+        )})
+          AND ${bare(h.hour)} >= waitlist_line_hour(${since}::timestamptz)
+          AND ${bare(h.hour)} < waitlist_line_hour(${until}::timestamptz)
+        GROUP BY 1, 2`,
     ),
     selectRows<DayCount>(
       payload,
-      sql`SELECT ${day(n.subscribedAt)} AS date, count(*)::int AS count
-        FROM ${n} WHERE ${within(n.subscribedAt)} GROUP BY 1`,
+      sql`SELECT to_char(${bare(nd.day)}, 'YYYY-MM-DD') AS date, sum(${bare(nd.subscribers)})::int AS count
+        FROM ${nd} WHERE ${onDays(nd.day)} GROUP BY 1`,
     ),
     dayCounts(payload, 'views', span),
     topPages(payload, since, until),
@@ -69,9 +78,9 @@ export const overview = async (payload: Payload, range: DateRange) => {
       // The waitlist's size from the line counters its triggers keep (decision 0124), not a count.
       sql`SELECT (SELECT coalesce(sum(${bare(waitlist_line_counts.entries)}), 0)
           FROM ${waitlist_line_counts})::int AS waitlist,
-        (SELECT count(*) FROM ${n})::int AS newsletter,
-        (SELECT count(*) FROM ${n} WHERE ${bare(n.subscribedAt)} < ${since})::int
-          AS "newsletterBefore",
+        (SELECT coalesce(sum(${bare(nd.subscribers)}), 0) FROM ${nd})::int AS newsletter,
+        (SELECT coalesce(sum(${bare(nd.subscribers)}), 0) FROM ${nd}
+          WHERE ${bare(nd.day)} < ${since.slice(0, 10)}::date)::int AS "newsletterBefore",
         (SELECT count(*) FROM ${c})::int AS contacts,
         (SELECT count(*) FROM ${c} WHERE ${bare(c.status)} = 'unread')::int AS "unreadContacts"`,
     ),

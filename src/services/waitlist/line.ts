@@ -9,6 +9,7 @@ import {
   waitlist_entries,
   waitlist_line_counts,
   waitlist_line_hours,
+  waitlist_referral_counts,
 } from '@/db'
 import { DEFAULT_PLACES_PER_REFERRAL, PRODUCTS, type Product } from '@/lib/constants'
 
@@ -132,6 +133,36 @@ const inList = (values: (number | string)[], type: SQL) =>
   )
 
 /**
+ * The confirmed referrals of the entry whose id is `id` (an SQL expression), of one product's
+ * referred entries or all, from the counts the triggers keep (decision 0255); NULL for none.
+ */
+export const referralsOf = (id: SQL, product?: Product): SQL => {
+  const c = waitlist_referral_counts
+  return sql`(SELECT sum(${bare(c.referrals)})::int FROM ${c}
+    WHERE ${bare(c.referrerId)} = ${id} ${product ? sql`AND ${bare(c.product)} = ${product}` : sql``}
+    HAVING sum(${bare(c.referrals)}) > 0)`
+}
+
+/**
+ * At least the most referrals of anyone (of one product's referred entries, or all): with a
+ * product its largest count; without, the sum of each product's largest (a referrer's referrals
+ * over every product are at most that). Read from the counts' index.
+ */
+const mostReferrals = (product?: Product): SQL => {
+  const c = waitlist_referral_counts
+  const most = (
+    line: SQL,
+  ) => sql`(SELECT ${bare(c.referrals)} FROM ${c} WHERE ${bare(c.product)} = ${line}
+    ORDER BY ${bare(c.referrals)} DESC LIMIT 1)`
+  return product
+    ? sql`coalesce(${most(sql`${product}`)}, 0)`
+    : sql`coalesce((SELECT sum(${most(sql`p.line`)}) FROM unnest(ARRAY[${inList(
+        [...PRODUCTS],
+        sql`text`,
+      )}]) AS p(line)), 0)::int`
+}
+
+/**
  * The places of a few entries (a page of a list), the same numbers as `waitlistLine` without its
  * pass over the whole line (decision 0235). For an entry e of product P, with base(e) its rank in
  * order of joining, r(e) its counted referrals, p the places per referral and k(e) = base(e) − r(e)·p:
@@ -161,13 +192,10 @@ export const placesOf = async (
     async (tx) => {
       const db = tx as unknown as Executor
       const rows = async <T>(query: SQL) => (await db.execute(query)).rows as T[]
-      const refs = sql`SELECT ${bare(e.referredBy)} AS id, count(*)::int AS referrals FROM ${e}
-        WHERE ${bare(e.referredBy)} IS NOT NULL AND ${bare(e.confirmedAt)} IS NOT NULL
-        ${product ? sql`AND ${bare(e.product)} = ${product}` : sql``}
-        GROUP BY ${bare(e.referredBy)}`
-      // The asked entries with their referrals and rank; the most referrals of anyone (a bound on
-      // how far a mover moves: reading more of the line costs time, never a wrong place); and the
-      // lines holding an entry without a joining time (those sort last: the whole line is counted).
+      // The asked entries with their referrals (kept counts, decision 0255) and rank; at least the
+      // most referrals of anyone (a bound on how far a mover moves: reading more of the line costs
+      // time, never a wrong place); and the lines holding an entry without a joining time (those
+      // sort last: the whole line is counted).
       const asked = await rows<{
         id: number
         product: Product
@@ -176,8 +204,7 @@ export const placesOf = async (
         reach: number
         undated: boolean
       }>(sql`
-        WITH refs AS MATERIALIZED (${refs}),
-        a AS MATERIALIZED (SELECT ${w.id}, ${w.product}, ${w.joinedAt} AS joined,
+        WITH a AS MATERIALIZED (SELECT ${w.id}, ${w.product}, ${w.joinedAt} AS joined,
             waitlist_line_hour(${w.joinedAt}) AS hour
           FROM ${e} ${w} WHERE ${w.id} IN (${inList(ids, sql`int`)})
           ${product ? sql`AND ${w.product} = ${product}` : sql``}),
@@ -187,15 +214,15 @@ export const placesOf = async (
               - sum(${bare(h.entries)}) AS before
           FROM ${h} WHERE ${bare(h.product)} IN (SELECT DISTINCT a.${bare(e.product)}::text FROM a)
           GROUP BY ${bare(h.product)}, ${bare(h.hour)})
-        SELECT a.${bare(e.id)}, a.${bare(e.product)}::text AS product, coalesce(refs.referrals, 0)::int AS referrals,
+        SELECT a.${bare(e.id)}, a.${bare(e.product)}::text AS product,
+          coalesce(${referralsOf(sql`a.${bare(e.id)}`, product)}, 0)::int AS referrals,
           (hours.before + (SELECT count(*) FROM ${e} x WHERE x.${bare(e.product)} = a.${bare(e.product)}
               AND x.${bare(e.joinedAt)} >= to_timestamp(a.${bare(h.hour)}::double precision * 3600)
               AND (x.${bare(e.joinedAt)}, x.${bare(e.id)}) <= (a.joined, a.${bare(e.id)})))::int AS base,
-          (SELECT coalesce(max(refs.referrals), 0)::int FROM refs) AS reach,
+          ${mostReferrals(product)} AS reach,
           EXISTS (SELECT 1 FROM ${e} x WHERE x.${bare(e.product)} = a.${bare(e.product)}
             AND x.${bare(e.joinedAt)} IS NULL) AS undated
-        FROM a LEFT JOIN refs ON refs.${bare(e.id)} = a.${bare(e.id)}
-          LEFT JOIN hours ON hours.${bare(h.product)} = a.${bare(e.product)}::text AND hours.${bare(h.hour)} = a.${bare(h.hour)}`)
+        FROM a LEFT JOIN hours ON hours.${bare(h.product)} = a.${bare(e.product)}::text AND hours.${bare(h.hour)} = a.${bare(h.hour)}`)
       for (const line of PRODUCTS) {
         const mine = asked.filter((entry) => entry.product === line)
         if (mine.length === 0) continue
@@ -231,8 +258,7 @@ export const placesOf = async (
           else windows.push([lo, hi])
         }
         const movers = await rows<{ id: number; base: number; referrals: number }>(sql`
-          WITH refs AS MATERIALIZED (${refs}),
-          hours AS MATERIALIZED (
+          WITH hours AS MATERIALIZED (
             SELECT ${bare(h.hour)} AS hour, sum(sum(${bare(h.entries)})) OVER (ORDER BY ${bare(h.hour)})
               - sum(${bare(h.entries)}) AS before
             FROM ${h} WHERE ${bare(h.product)} = ${line} GROUP BY ${bare(h.hour)}),
@@ -247,14 +273,14 @@ export const placesOf = async (
                 )}]) AS win(lo, hi)
               CROSS JOIN LATERAL (SELECT hours.${bare(h.hour)}, hours.before::int AS before FROM hours
                 WHERE hours.before < win.lo ORDER BY hours.${bare(h.hour)} DESC LIMIT 1) start)
-          SELECT DISTINCT s.${bare(e.id)}, s.base, refs.referrals FROM windows CROSS JOIN LATERAL (
+          SELECT DISTINCT s.${bare(e.id)}, s.base, r.referrals FROM windows CROSS JOIN LATERAL (
             SELECT t.${bare(e.id)}, (windows.before + row_number() OVER (ORDER BY t.${bare(e.joinedAt)}, t.${bare(e.id)}))::int AS base
             FROM (SELECT ${bare(e.id, e.joinedAt)} FROM ${e}
               WHERE ${bare(e.product)} = ${line}::${productType}
                 AND ${bare(e.joinedAt)} >= to_timestamp(windows.${bare(h.hour)}::double precision * 3600)
               ORDER BY ${bare(e.joinedAt, e.id)} LIMIT greatest(windows.hi - windows.before, 0)) t) s
-          JOIN refs ON refs.${bare(e.id)} = s.${bare(e.id)}
-          WHERE s.base >= windows.lo`)
+            CROSS JOIN LATERAL (SELECT ${referralsOf(sql`s.${bare(e.id)}`, product)} AS referrals) r
+          WHERE s.base >= windows.lo AND r.referrals IS NOT NULL`)
         const ordered = movers.map((mover) => ({
           id: Number(mover.id),
           base: mover.base,
