@@ -18,6 +18,30 @@ export {
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number]
 
 /**
+ * The visitor routes whose page holds a form of its own (the waitlist, contact, Parent Connect and
+ * the newsletter sign-ups on the home page, the product, universe, characters, community and book
+ * pages; the footer's contact form loads only when its modal opens, so it does not count). Their
+ * lab budget is Lighthouse ≥ 96 with TBT ≤ 200 ms, every other page's ≥ 98 with TBT ≤ 150 ms
+ * (`npm run bench:web`, which fails when a page's server HTML holds a `<form>` and its route is
+ * not here, or the other way round).
+ */
+export const FORM_ROUTES = [
+  '/',
+  '/waitlist',
+  '/publishing',
+  '/records',
+  '/universe',
+  '/characters',
+  '/community',
+  '/contact',
+  '/books/dune-big-ears',
+  '/parent-connect',
+] as const satisfies readonly PublicRoute[]
+
+/** Whether the page at `route` (a route of the table) holds a form of its own. */
+export const hasForm = (route: string) => (FORM_ROUTES as readonly string[]).includes(route)
+
+/**
  * The per-product page for `/waitlist?product=<known product>`, else null. The address stays as
  * it was; the page cache cannot vary a page by its query, but it holds one page per product.
  */
