@@ -23,7 +23,7 @@ export type PublicRoute = (typeof PUBLIC_ROUTES)[number]
  * pages; the footer's contact form loads only when its modal opens, so it does not count). Their
  * lab budget is Lighthouse ≥ 96 with TBT ≤ 200 ms, every other page's ≥ 98 with TBT ≤ 150 ms
  * (`npm run bench:web`, which fails when a page's server HTML holds a `<form>` and its route is
- * not here, or the other way round).
+ * not here; Parent Connect's form comes at a later step of its flow, its code with the page).
  */
 export const FORM_ROUTES = [
   '/',
