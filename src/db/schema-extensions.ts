@@ -68,7 +68,7 @@ export const waitlist_referral_counts = pgTable(
   {
     referrerId: integer('referrer_id').notNull(),
     product: text('product').notNull(),
-    referrals: integer('referrals').notNull(),
+    referrals: integer('referral_count').notNull(),
     /** The referrer's joining time: of an equal number of referrals the earlier joiner is ahead. */
     referrerJoinedAt: timestamp('referrer_joined_at', {
       withTimezone: true,
@@ -96,7 +96,7 @@ export const waitlist_confirmed_days = pgTable(
   'waitlist_confirmed_days',
   {
     product: text('product').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    day: date('joined_day', { mode: 'string' }).notNull(),
     shard: smallint('shard').notNull(),
     entries: integer('entries').notNull(),
   },
@@ -111,7 +111,7 @@ export const waitlist_confirmed_days = pgTable(
 export const newsletter_subscriber_days = pgTable(
   'newsletter_subscriber_days',
   {
-    day: date('day', { mode: 'string' }).notNull(),
+    day: date('subscribed_day', { mode: 'string' }).notNull(),
     shard: smallint('shard').notNull(),
     subscribers: integer('subscribers').notNull(),
   },

@@ -19,32 +19,32 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
    CREATE TABLE "waitlist_referral_counts" (
   	"referrer_id" integer NOT NULL,
   	"product" text NOT NULL,
-  	"referrals" integer NOT NULL,
+  	"referral_count" integer NOT NULL,
   	"referrer_joined_at" timestamp(3) with time zone,
   	CONSTRAINT "waitlist_referral_counts_referrer_id_product_pk" PRIMARY KEY("referrer_id","product")
   );
 
-  CREATE INDEX "waitlist_referral_counts_top_idx" ON "waitlist_referral_counts" USING btree ("product","referrals" DESC NULLS LAST,"referrer_joined_at","referrer_id");
+  CREATE INDEX "waitlist_referral_counts_top_idx" ON "waitlist_referral_counts" USING btree ("product","referral_count" DESC NULLS LAST,"referrer_joined_at","referrer_id");
 
   CREATE FUNCTION waitlist_referral_counts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP = 'INSERT' THEN
-      INSERT INTO waitlist_referral_counts (referrer_id, product, referrals, referrer_joined_at)
+      INSERT INTO waitlist_referral_counts (referrer_id, product, referral_count, referrer_joined_at)
         SELECT n.referred_by_id, n.product::text, count(*),
           (SELECT r.joined_at FROM waitlist_entries r WHERE r.id = n.referred_by_id)
         FROM new_rows n WHERE n.referred_by_id IS NOT NULL AND n.confirmed_at IS NOT NULL
         GROUP BY 1, 2 ORDER BY 1, 2
       ON CONFLICT (referrer_id, product) DO UPDATE
-        SET referrals = waitlist_referral_counts.referrals + EXCLUDED.referrals;
+        SET referral_count = waitlist_referral_counts.referral_count + EXCLUDED.referral_count;
     ELSE
-      INSERT INTO waitlist_referral_counts (referrer_id, product, referrals)
+      INSERT INTO waitlist_referral_counts (referrer_id, product, referral_count)
         SELECT referred_by_id, product::text, -count(*) FROM old_rows
         WHERE referred_by_id IS NOT NULL AND confirmed_at IS NOT NULL
         GROUP BY 1, 2 ORDER BY 1, 2
       ON CONFLICT (referrer_id, product) DO UPDATE
-        SET referrals = waitlist_referral_counts.referrals + EXCLUDED.referrals;
+        SET referral_count = waitlist_referral_counts.referral_count + EXCLUDED.referral_count;
       DELETE FROM waitlist_referral_counts c USING old_rows o
-        WHERE c.referrer_id = o.referred_by_id AND c.product = o.product::text AND c.referrals <= 0;
+        WHERE c.referrer_id = o.referred_by_id AND c.product = o.product::text AND c.referral_count <= 0;
     END IF;
     RETURN NULL;
   END $$;
@@ -52,19 +52,19 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   CREATE FUNCTION waitlist_referral_counts_moved() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF OLD.referred_by_id IS NOT NULL AND OLD.confirmed_at IS NOT NULL THEN
-      INSERT INTO waitlist_referral_counts (referrer_id, product, referrals)
+      INSERT INTO waitlist_referral_counts (referrer_id, product, referral_count)
         VALUES (OLD.referred_by_id, OLD.product::text, -1)
       ON CONFLICT (referrer_id, product) DO UPDATE
-        SET referrals = waitlist_referral_counts.referrals + EXCLUDED.referrals;
+        SET referral_count = waitlist_referral_counts.referral_count + EXCLUDED.referral_count;
       DELETE FROM waitlist_referral_counts WHERE referrer_id = OLD.referred_by_id
-        AND product = OLD.product::text AND referrals <= 0;
+        AND product = OLD.product::text AND referral_count <= 0;
     END IF;
     IF NEW.referred_by_id IS NOT NULL AND NEW.confirmed_at IS NOT NULL THEN
-      INSERT INTO waitlist_referral_counts (referrer_id, product, referrals, referrer_joined_at)
+      INSERT INTO waitlist_referral_counts (referrer_id, product, referral_count, referrer_joined_at)
         VALUES (NEW.referred_by_id, NEW.product::text, 1,
           (SELECT r.joined_at FROM waitlist_entries r WHERE r.id = NEW.referred_by_id))
       ON CONFLICT (referrer_id, product) DO UPDATE
-        SET referrals = waitlist_referral_counts.referrals + EXCLUDED.referrals;
+        SET referral_count = waitlist_referral_counts.referral_count + EXCLUDED.referral_count;
     END IF;
     RETURN NULL;
   END $$;
@@ -96,33 +96,33 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   CREATE TRIGGER waitlist_referral_counts_emptied AFTER TRUNCATE ON waitlist_entries
     FOR EACH STATEMENT EXECUTE FUNCTION waitlist_referral_counts_emptied();
 
-  INSERT INTO waitlist_referral_counts (referrer_id, product, referrals, referrer_joined_at)
-    SELECT c.referrer_id, c.product, c.referrals, r.joined_at FROM (
-      SELECT referred_by_id AS referrer_id, product::text, count(*) AS referrals FROM waitlist_entries
+  INSERT INTO waitlist_referral_counts (referrer_id, product, referral_count, referrer_joined_at)
+    SELECT c.referrer_id, c.product, c.referral_count, r.joined_at FROM (
+      SELECT referred_by_id AS referrer_id, product::text, count(*) AS referral_count FROM waitlist_entries
       WHERE referred_by_id IS NOT NULL AND confirmed_at IS NOT NULL GROUP BY 1, 2) c
     JOIN waitlist_entries r ON r.id = c.referrer_id;
 
   CREATE TABLE "waitlist_confirmed_days" (
   	"product" text NOT NULL,
-  	"day" date NOT NULL,
+  	"joined_day" date NOT NULL,
   	"shard" smallint NOT NULL,
   	"entries" integer NOT NULL,
-  	CONSTRAINT "waitlist_confirmed_days_product_day_shard_pk" PRIMARY KEY("product","day","shard")
+  	CONSTRAINT "waitlist_confirmed_days_product_joined_day_shard_pk" PRIMARY KEY("product","joined_day","shard")
   );
 
   CREATE FUNCTION waitlist_confirmed_days_changed() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP = 'INSERT' THEN
-      INSERT INTO waitlist_confirmed_days (product, day, shard, entries)
+      INSERT INTO waitlist_confirmed_days (product, joined_day, shard, entries)
         SELECT product::text, (joined_at AT TIME ZONE 'UTC')::date, floor(random() * 8)::smallint, count(*)
         FROM new_rows WHERE joined_at IS NOT NULL AND confirmed_at IS NOT NULL GROUP BY 1, 2
-      ON CONFLICT (product, day, shard) DO UPDATE
+      ON CONFLICT (product, joined_day, shard) DO UPDATE
         SET entries = waitlist_confirmed_days.entries + EXCLUDED.entries;
     ELSE
-      INSERT INTO waitlist_confirmed_days (product, day, shard, entries)
+      INSERT INTO waitlist_confirmed_days (product, joined_day, shard, entries)
         SELECT product::text, (joined_at AT TIME ZONE 'UTC')::date, floor(random() * 8)::smallint, -count(*)
         FROM old_rows WHERE joined_at IS NOT NULL AND confirmed_at IS NOT NULL GROUP BY 1, 2
-      ON CONFLICT (product, day, shard) DO UPDATE
+      ON CONFLICT (product, joined_day, shard) DO UPDATE
         SET entries = waitlist_confirmed_days.entries + EXCLUDED.entries;
     END IF;
     RETURN NULL;
@@ -131,15 +131,15 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   CREATE FUNCTION waitlist_confirmed_days_moved() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF OLD.joined_at IS NOT NULL AND OLD.confirmed_at IS NOT NULL THEN
-      INSERT INTO waitlist_confirmed_days (product, day, shard, entries)
+      INSERT INTO waitlist_confirmed_days (product, joined_day, shard, entries)
         VALUES (OLD.product::text, (OLD.joined_at AT TIME ZONE 'UTC')::date, floor(random() * 8)::smallint, -1)
-      ON CONFLICT (product, day, shard) DO UPDATE
+      ON CONFLICT (product, joined_day, shard) DO UPDATE
         SET entries = waitlist_confirmed_days.entries + EXCLUDED.entries;
     END IF;
     IF NEW.joined_at IS NOT NULL AND NEW.confirmed_at IS NOT NULL THEN
-      INSERT INTO waitlist_confirmed_days (product, day, shard, entries)
+      INSERT INTO waitlist_confirmed_days (product, joined_day, shard, entries)
         VALUES (NEW.product::text, (NEW.joined_at AT TIME ZONE 'UTC')::date, floor(random() * 8)::smallint, 1)
-      ON CONFLICT (product, day, shard) DO UPDATE
+      ON CONFLICT (product, joined_day, shard) DO UPDATE
         SET entries = waitlist_confirmed_days.entries + EXCLUDED.entries;
     END IF;
     RETURN NULL;
@@ -162,15 +162,15 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   CREATE TRIGGER waitlist_confirmed_days_emptied AFTER TRUNCATE ON waitlist_entries
     FOR EACH STATEMENT EXECUTE FUNCTION waitlist_confirmed_days_emptied();
 
-  INSERT INTO waitlist_confirmed_days (product, day, shard, entries)
+  INSERT INTO waitlist_confirmed_days (product, joined_day, shard, entries)
     SELECT product::text, (joined_at AT TIME ZONE 'UTC')::date, 0, count(*) FROM waitlist_entries
     WHERE joined_at IS NOT NULL AND confirmed_at IS NOT NULL GROUP BY 1, 2;
 
   CREATE TABLE "newsletter_subscriber_days" (
-  	"day" date NOT NULL,
+  	"subscribed_day" date NOT NULL,
   	"shard" smallint NOT NULL,
   	"subscribers" integer NOT NULL,
-  	CONSTRAINT "newsletter_subscriber_days_day_shard_pk" PRIMARY KEY("day","shard")
+  	CONSTRAINT "newsletter_subscriber_days_subscribed_day_shard_pk" PRIMARY KEY("subscribed_day","shard")
   );
 
   -- The UTC day of a subscription; infinity for one without a date (counted in the total only).
@@ -180,16 +180,16 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   CREATE FUNCTION newsletter_subscriber_days_changed() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP = 'INSERT' THEN
-      INSERT INTO newsletter_subscriber_days (day, shard, subscribers)
+      INSERT INTO newsletter_subscriber_days (subscribed_day, shard, subscribers)
         SELECT newsletter_subscriber_day(subscribed_at), floor(random() * 8)::smallint, count(*)
         FROM new_rows GROUP BY 1
-      ON CONFLICT (day, shard) DO UPDATE
+      ON CONFLICT (subscribed_day, shard) DO UPDATE
         SET subscribers = newsletter_subscriber_days.subscribers + EXCLUDED.subscribers;
     ELSE
-      INSERT INTO newsletter_subscriber_days (day, shard, subscribers)
+      INSERT INTO newsletter_subscriber_days (subscribed_day, shard, subscribers)
         SELECT newsletter_subscriber_day(subscribed_at), floor(random() * 8)::smallint, -count(*)
         FROM old_rows GROUP BY 1
-      ON CONFLICT (day, shard) DO UPDATE
+      ON CONFLICT (subscribed_day, shard) DO UPDATE
         SET subscribers = newsletter_subscriber_days.subscribers + EXCLUDED.subscribers;
     END IF;
     RETURN NULL;
@@ -197,13 +197,13 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
 
   CREATE FUNCTION newsletter_subscriber_days_moved() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    INSERT INTO newsletter_subscriber_days (day, shard, subscribers)
+    INSERT INTO newsletter_subscriber_days (subscribed_day, shard, subscribers)
       VALUES (newsletter_subscriber_day(OLD.subscribed_at), floor(random() * 8)::smallint, -1)
-    ON CONFLICT (day, shard) DO UPDATE
+    ON CONFLICT (subscribed_day, shard) DO UPDATE
       SET subscribers = newsletter_subscriber_days.subscribers + EXCLUDED.subscribers;
-    INSERT INTO newsletter_subscriber_days (day, shard, subscribers)
+    INSERT INTO newsletter_subscriber_days (subscribed_day, shard, subscribers)
       VALUES (newsletter_subscriber_day(NEW.subscribed_at), floor(random() * 8)::smallint, 1)
-    ON CONFLICT (day, shard) DO UPDATE
+    ON CONFLICT (subscribed_day, shard) DO UPDATE
       SET subscribers = newsletter_subscriber_days.subscribers + EXCLUDED.subscribers;
     RETURN NULL;
   END $$;
@@ -224,7 +224,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   CREATE TRIGGER newsletter_subscriber_days_emptied AFTER TRUNCATE ON newsletter_subscribers
     FOR EACH STATEMENT EXECUTE FUNCTION newsletter_subscriber_days_emptied();
 
-  INSERT INTO newsletter_subscriber_days (day, shard, subscribers)
+  INSERT INTO newsletter_subscriber_days (subscribed_day, shard, subscribers)
     SELECT newsletter_subscriber_day(subscribed_at), 0, count(*) FROM newsletter_subscribers GROUP BY 1;`)
 }
 

@@ -34,7 +34,7 @@ const counts = async () =>
     LEFT JOIN (SELECT referred_by_id AS referrer_id, product::text, count(*) AS n
       FROM waitlist_entries WHERE referred_by_id IS NOT NULL AND confirmed_at IS NOT NULL
       GROUP BY 1, 2) e USING (referrer_id, product)
-    LEFT JOIN (SELECT referrer_id, product, referrals AS n FROM waitlist_referral_counts) c
+    LEFT JOIN (SELECT referrer_id, product, referral_count AS n FROM waitlist_referral_counts) c
       USING (referrer_id, product)
     ORDER BY 1, 2`)
 
@@ -44,11 +44,12 @@ const confirmedDays = async () =>
     SELECT p.product, p.day, coalesce(e.n, 0)::int AS counted, coalesce(c.n, 0)::int AS kept
     FROM (SELECT product::text, (joined_at AT TIME ZONE 'UTC')::date AS day FROM waitlist_entries
         WHERE joined_at IS NOT NULL AND confirmed_at IS NOT NULL
-      UNION SELECT product, day FROM waitlist_confirmed_days) p
+      UNION SELECT product, joined_day FROM waitlist_confirmed_days) p
     LEFT JOIN (SELECT product::text, (joined_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n
       FROM waitlist_entries WHERE joined_at IS NOT NULL AND confirmed_at IS NOT NULL
       GROUP BY 1, 2) e USING (product, day)
-    LEFT JOIN (SELECT product, day, sum(entries) AS n FROM waitlist_confirmed_days GROUP BY 1, 2) c
+    LEFT JOIN (SELECT product, joined_day AS day, sum(entries) AS n FROM waitlist_confirmed_days
+      GROUP BY 1, 2) c
       USING (product, day)`)
 
 /** Subscribers per UTC day of subscribing (infinity: no date): counted, kept. */
@@ -56,10 +57,11 @@ const subscriberDays = async () =>
   run(sql`
     SELECT p.day, coalesce(e.n, 0)::int AS counted, coalesce(c.n, 0)::int AS kept
     FROM (SELECT newsletter_subscriber_day(subscribed_at) AS day FROM newsletter_subscribers
-      UNION SELECT day FROM newsletter_subscriber_days) p
+      UNION SELECT subscribed_day FROM newsletter_subscriber_days) p
     LEFT JOIN (SELECT newsletter_subscriber_day(subscribed_at) AS day, count(*) AS n
       FROM newsletter_subscribers GROUP BY 1) e USING (day)
-    LEFT JOIN (SELECT day, sum(subscribers) AS n FROM newsletter_subscriber_days GROUP BY 1) c
+    LEFT JOIN (SELECT subscribed_day AS day, sum(subscribers) AS n FROM newsletter_subscriber_days
+      GROUP BY 1) c
       USING (day)`)
 
 const expectDaysHold = async () => {
@@ -74,7 +76,9 @@ const expectCountsHold = async () => {
   for (const row of rows)
     expect(row.kept, `referrer ${String(row.referrer_id)} ${String(row.product)}`).toBe(row.counted)
   // No count is kept at zero.
-  expect(await run(sql`SELECT * FROM waitlist_referral_counts WHERE referrals <= 0`)).toEqual([])
+  expect(await run(sql`SELECT * FROM waitlist_referral_counts WHERE referral_count <= 0`)).toEqual(
+    [],
+  )
   return rows
 }
 
@@ -103,7 +107,7 @@ const referredBy = (id: number) =>
 const keptFor = async (id: number, product: Product) =>
   Number(
     (
-      await run(sql`SELECT referrals FROM waitlist_referral_counts
+      await run(sql`SELECT referral_count AS referrals FROM waitlist_referral_counts
         WHERE referrer_id = ${id} AND product = ${product}`)
     )[0]?.referrals ?? 0,
   )

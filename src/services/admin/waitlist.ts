@@ -130,9 +130,9 @@ export const waitlistLeaderboard = async (payload: Payload, product?: Product) =
         SELECT top.${bare(c.referrerId)} FROM unnest(ARRAY[${sql.join(
           (product ? [product] : PRODUCTS).map((name) => sql`${name}::text`),
           sql`, `,
-        )}]) AS board(product)
+        )}]) AS board(line)
         CROSS JOIN LATERAL (SELECT ${bare(c.referrerId)} FROM ${c}
-          WHERE ${c.product} = board.product AND ${c.referrals} > 0
+          WHERE ${c.product} = board.line AND ${c.referrals} > 0
           ORDER BY ${c.referrals} DESC, ${c.referrerJoinedAt}, ${c.referrerId}
           LIMIT ${LEADERBOARD_SIZE}) top)`,
   )
