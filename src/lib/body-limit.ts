@@ -1,4 +1,4 @@
-import { APIError } from 'payload'
+import { APIError, type Endpoint } from 'payload'
 
 /** The most a request to Payload's REST routes may send: JSON documents, and uploads (multipart). */
 export const PAYLOAD_BODY_LIMIT = 2 * 1024 * 1024
@@ -9,9 +9,21 @@ export const UPLOAD_BODY_LIMIT = 20 * 1024 * 1024
  */
 export const IMPORT_BODY_LIMIT = 160 * 1024 * 1024
 
-/** Routes that read their body as a stream under a larger limit of their own (decision 0255). */
-const OWN_LIMITS: Record<string, number> = {
-  '/api/admin/newsletter/import/preview': IMPORT_BODY_LIMIT,
+/**
+ * The limits endpoints declare for themselves (`custom: { bodyLimit }`): a route that reads its body
+ * as a stream under a larger limit of its own (decision 0255), by its address under `/api`. Only a
+ * fixed address can declare one: the wrapper runs before Payload matches a route to its pattern.
+ */
+export const declaredBodyLimits = (endpoints: Endpoint[]): Map<string, number> => {
+  const limits = new Map<string, number>()
+  for (const endpoint of endpoints) {
+    const limit: unknown = endpoint.custom?.bodyLimit
+    if (limit === undefined) continue
+    if (typeof limit !== 'number' || endpoint.path.includes(':'))
+      throw new Error(`Endpoint ${endpoint.path}: a body limit needs a number and a fixed path`)
+    limits.set(`/api${endpoint.path}`, limit)
+  }
+  return limits
 }
 
 type RouteHandler<C> = (request: Request, context: C) => Promise<Response>
@@ -29,12 +41,12 @@ const tooLarge = (limit: number) =>
  * read pass the limit (the rest is never read).
  */
 export const withBodyLimit =
-  <C>(handle: RouteHandler<C>): RouteHandler<C> =>
+  <C>(handle: RouteHandler<C>, ownLimits: Map<string, number>): RouteHandler<C> =>
   async (request, context) => {
     if (!request.body) return handle(request, context)
     const multipart = /^multipart\//i.test(request.headers.get('content-type') ?? '')
     const limit =
-      OWN_LIMITS[new URL(request.url).pathname] ??
+      ownLimits.get(new URL(request.url).pathname) ??
       (multipart ? UPLOAD_BODY_LIMIT : PAYLOAD_BODY_LIMIT)
     if (Number(request.headers.get('content-length')) > limit) {
       await request.body.cancel().catch(() => undefined)

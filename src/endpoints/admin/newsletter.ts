@@ -5,7 +5,12 @@ import { badRequest } from '@/lib/errors'
 import { listQuerySchema } from '@/schemas/admin'
 import { importStartSchema } from '@/schemas/newsletter-import'
 import { listSubscribers, newsletterStats } from '@/services/admin/newsletter'
-import { importProgress, previewImport, startImport } from '@/services/admin/newsletter-import'
+import {
+  IMPORT_BODY_LIMIT,
+  importProgress,
+  previewImport,
+  startImport,
+} from '@/services/admin/newsletter-import'
 
 import { clientIp, handler, parseWith, readJson } from '../http'
 import { adminJson, idOf, listEndpoints } from './respond'
@@ -21,6 +26,8 @@ export const newsletterEndpoints: Endpoint[] = [
   {
     path: '/admin/newsletter/import/preview',
     method: 'post',
+    // The CSV streams through under its own limit (the service holds it to it), not Payload's 2 MB.
+    custom: { bodyLimit: IMPORT_BODY_LIMIT },
     handler: handler(async (req) => {
       const user = requireFullAdmin(req)
       const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
