@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 
 import configPromise from '@payload-config'
+import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import { getPayload, handleEndpoints, type Payload } from 'payload'
 
 import { closePayload, migrateDatabase } from '../../scripts/lib/migrate'
@@ -17,6 +18,8 @@ export type TestApp = {
   /** Signs a user in (with a second factor when the account needs one) and returns its token. */
   login: (username: string, password: string) => Promise<string>
   createUser: (username: string, accessLevel: 'full' | 'demo' | 'editor') => Promise<string>
+  /** The rows of a raw SQL statement, on the app's own connection pool. */
+  rows: <T = Record<string, unknown>>(query: SQL) => Promise<T[]>
   close: () => Promise<void>
 }
 
@@ -90,6 +93,7 @@ export const startApp = async ({ fresh = false } = {}): Promise<TestApp> => {
     request,
     login,
     createUser,
+    rows: async <T>(query: SQL) => (await payload.db.drizzle.execute(query)).rows as T[],
     close: async () => {
       await closePayload(payload)
       await database.close()

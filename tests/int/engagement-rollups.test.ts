@@ -26,9 +26,6 @@ beforeAll(async () => {
 })
 afterAll(async () => app?.close())
 
-const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
-  (await app.payload.db.drizzle.execute(query)).rows as T[]
-
 /** A small deterministic random source (mulberry32), so a failure can be replayed. */
 const random = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0
@@ -150,24 +147,24 @@ const rawOverview = async (from: string, to: string) => {
   const until = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString()
   const views = `event_type = 'page_view' AND ${IN_RANGE(since, until)}`
   const top = (label: string, where = 'true') =>
-    rows<{ label: string; count: number }>(
+    app.rows<{ label: string; count: number }>(
       sql.raw(`SELECT ${label} AS label, count(*)::int AS count FROM engagement_events
         WHERE ${views} AND ${where} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`),
     )
-  const byDay = await rows<{ date: string; count: number }>(
+  const byDay = await app.rows<{ date: string; count: number }>(
     sql.raw(`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date,
       count(*)::int AS count FROM engagement_events WHERE ${views} GROUP BY 1`),
   )
-  const scroll = await rows<{ depth: number; count: number }>(
+  const scroll = await app.rows<{ depth: number; count: number }>(
     sql.raw(`SELECT substring(event_data FROM '"depth"\\s*:\\s*(\\d{1,3})')::int AS depth,
       count(*)::int AS count FROM engagement_events
       WHERE event_type = 'scroll' AND ${IN_RANGE(since, until)} GROUP BY 1`),
   )
-  const [{ visitors }] = await rows<{ visitors: number }>(
+  const [{ visitors }] = await app.rows<{ visitors: number }>(
     sql.raw(`SELECT count(DISTINCT session_id)::int AS visitors FROM engagement_events
       WHERE ${views} AND session_id IS DISTINCT FROM 'anonymous' AND session_id IS NOT NULL`),
   )
-  const reached = await rows<{ product: string; count: number }>(
+  const reached = await app.rows<{ product: string; count: number }>(
     sql.raw(`WITH waitlist_views AS (
         SELECT session_id,
           coalesce(event_data ~ '"event"\\s*:\\s*"product-specific-engagement"', false) AS is_product_view,
@@ -251,7 +248,7 @@ const expectOverviewsMatch = async () => {
 /** The assistant's page-view figures at `now` (mid-hour: its periods start mid-hour). */
 const rawAudience = async (now: Date) => {
   const starts = periodStarts(now)
-  const [counts] = await rows<Record<string, number>>(
+  const [counts] = await app.rows<Record<string, number>>(
     sql.raw(`SELECT ${Object.entries(starts)
       .map(
         ([period, start]) =>
@@ -260,7 +257,7 @@ const rawAudience = async (now: Date) => {
       .join(', ')}, count(*)::int AS "allTime"
       FROM engagement_events WHERE event_type = 'page_view'`),
   )
-  const pages = await rows<{ page: string; count: number }>(
+  const pages = await app.rows<{ page: string; count: number }>(
     sql.raw(`SELECT ${PATH} AS page, count(*)::int AS count FROM engagement_events
       WHERE event_type = 'page_view'
         AND created_at >= '${new Date(now.getTime() - 30 * 86_400_000).toISOString()}'::timestamptz
@@ -279,7 +276,7 @@ const expectAudienceMatches = async () => {
 /** The days (YYYYMMDD) that have their own partition of engagement_events. */
 const partitionDays = async () =>
   (
-    await rows<{ day: string }>(sql`SELECT right(c.relname, 8) AS day
+    await app.rows<{ day: string }>(sql`SELECT right(c.relname, 8) AS day
       FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
       WHERE i.inhparent = 'engagement_events'::regclass AND c.relname ~ '^engagement_events_[0-9]{8}$'
       ORDER BY 1`)
@@ -287,7 +284,7 @@ const partitionDays = async () =>
 
 const mark = async () =>
   (
-    await rows<{ mark: number; top: number }>(sql`SELECT
+    await app.rows<{ mark: number; top: number }>(sql`SELECT
       (SELECT rolled_through FROM engagement_rollup_state WHERE name = 'engagement_events') AS mark,
       (SELECT coalesce(max(id), 0) FROM engagement_events)::int AS top`)
   )[0]
@@ -315,7 +312,7 @@ describe('engagement rollups', () => {
     expect(await rollUpEngagementEvents(app.payload)).toBe(0)
     expect(first + second).toBeGreaterThanOrEqual(1500)
     // The hourly page counts are the events' own, hour by hour.
-    const mismatched = await rows(sql`
+    const mismatched = await app.rows(sql`
       WITH counted AS (
         SELECT date_trunc('hour', created_at, 'UTC') AS hour, ${sql.raw(PATH)} AS value, count(*)::int AS events
         FROM engagement_events WHERE event_type = 'page_view' GROUP BY 1, 2)
@@ -341,7 +338,7 @@ describe('engagement rollups', () => {
     await expectOverviewsMatch()
     await expectAudienceMatches()
     // Each session's days are counted once, the day before each day of it right.
-    const [{ wrong }] = await rows<{ wrong: number }>(sql`
+    const [{ wrong }] = await app.rows<{ wrong: number }>(sql`
       WITH seen AS (
         SELECT date, lag(date) OVER (PARTITION BY session_id ORDER BY date) AS previous_date
         FROM engagement_session_days),
@@ -360,12 +357,12 @@ describe('engagement rollups', () => {
       expect(days, day).toContain(day.replaceAll('-', ''))
     }
     // A row goes to its day's partition; one of a day without a partition to the default one.
-    const [stored] = await rows<{ partition: string; day: string }>(sql`
+    const [stored] = await app.rows<{ partition: string; day: string }>(sql`
       INSERT INTO engagement_events (event_type, created_at) VALUES ('download', now())
       RETURNING tableoid::regclass::text AS partition,
         'engagement_events_' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') AS day`)
     expect(stored.partition).toBe(stored.day)
-    const [{ waiting }] = await rows<{ waiting: number }>(sql`
+    const [{ waiting }] = await app.rows<{ waiting: number }>(sql`
       SELECT count(*)::int AS waiting FROM engagement_events_default
       WHERE created_at >= '2026-05-01' AND created_at < '2026-05-10'`)
     expect(waiting).toBeGreaterThan(0)
@@ -376,18 +373,18 @@ describe('engagement rollups', () => {
     const old = new Date(Date.now() - 400 * 86_400_000)
     old.setUTCHours(0, 0, 0, 0)
     const oldDay = old.toISOString().slice(0, 10)
-    await rows(sql`SELECT engagement_events_add_days(${oldDay}::date, ${oldDay}::date + 6)`)
+    await app.rows(sql`SELECT engagement_events_add_days(${oldDay}::date, ${oldDay}::date + 6)`)
     await insert(makeEvents(4, 300, old.toISOString(), 24 * 6))
     await rollUpEngagementEvents(app.payload)
     const before = await partitionDays()
     const cutoffDay = (
-      await rows<{ day: string }>(
+      await app.rows<{ day: string }>(
         sql`SELECT to_char(date_trunc('day', now() - interval '13 months', 'UTC') AT TIME ZONE 'UTC', 'YYYYMMDD') AS day`,
       )
     )[0].day
     const expired = before.filter((day) => day < cutoffDay)
     expect(expired.length).toBeGreaterThan(0)
-    const [{ inExpired }] = await rows<{
+    const [{ inExpired }] = await app.rows<{
       inExpired: number
     }>(sql`SELECT count(*)::int AS "inExpired"
       FROM engagement_events WHERE created_at < date_trunc('day', now() - interval '13 months', 'UTC')`)
@@ -398,7 +395,12 @@ describe('engagement rollups', () => {
     const after = await partitionDays()
     expect(after.filter((day) => day < cutoffDay)).toEqual([])
     expect(after).toEqual(before.filter((day) => day >= cutoffDay))
-    const [cutoff] = await rows<{ day: string; raw: number; rolled: number; sessions: number }>(sql`
+    const [cutoff] = await app.rows<{
+      day: string
+      raw: number
+      rolled: number
+      sessions: number
+    }>(sql`
       SELECT date_trunc('day', now() - interval '13 months', 'UTC') AS day,
         (SELECT count(*)::int FROM engagement_events
           WHERE created_at < date_trunc('day', now() - interval '13 months', 'UTC')) AS raw,
@@ -408,7 +410,7 @@ describe('engagement rollups', () => {
           WHERE date < (date_trunc('day', now() - interval '13 months', 'UTC') AT TIME ZONE 'UTC')::date) AS sessions`)
     expect(cutoff).toMatchObject({ raw: 0, rolled: 0, sessions: 0 })
     // What was kept of those days still counts, exactly as the events say.
-    const [{ kept }] = await rows<{ kept: number }>(sql`SELECT count(*)::int AS kept
+    const [{ kept }] = await app.rows<{ kept: number }>(sql`SELECT count(*)::int AS kept
       FROM engagement_events WHERE created_at < now() - interval '12 months'`)
     expect(kept).toBeGreaterThan(0)
     await expectAudienceMatches()

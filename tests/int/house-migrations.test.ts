@@ -17,9 +17,6 @@ const args = () =>
     typeof deadSchema.up
   >[0]
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  (await app.payload.db.drizzle.execute(query)).rows as T[]
-
 describe('the upgrade of an existing site (migrations house_dead_schema and string_lists)', () => {
   it('carries every address of the simple suppression list into the full one, active', async () => {
     // The schema before the migration: the simple table back, with the rows an older site wrote.
@@ -37,7 +34,7 @@ describe('the upgrade of an existing site (migrations house_dead_schema and stri
 
     await deadSchema.up(args())
 
-    const suppressions = await rows<{
+    const suppressions = await app.rows<{
       email: string
       suppression_type: string
       reason: string
@@ -72,26 +69,26 @@ describe('the upgrade of an existing site (migrations house_dead_schema and stri
         is_active: true,
       },
     ])
-    const [table] = await rows<{ name: string | null }>(
+    const [table] = await app.rows<{ name: string | null }>(
       sql`SELECT to_regclass('suppressed_emails')::text AS name`,
     )
     expect(table?.name).toBeNull()
   })
 
   it('moves every list from the `_texts` child tables into its row, in order, and back', async () => {
-    const [entry] = await rows<{ id: number }>(sql`
+    const [entry] = await app.rows<{ id: number }>(sql`
       INSERT INTO waitlist_entries (email, name, product, status, joined_at, interests)
       VALUES ('lists@example.com', 'Lists', 'records', 'inactive', now(),
         '["Meditation & Mindfulness", "Books & Reading"]'::jsonb)
       RETURNING id`)
-    const [subscriber] = await rows<{ id: number }>(sql`
+    const [subscriber] = await app.rows<{ id: number }>(sql`
       INSERT INTO newsletter_subscribers (email, interests, email_preferences)
       VALUES ('lists@example.com', '[]'::jsonb, '["newsletter", "updates"]'::jsonb)
       RETURNING id`)
 
     // Back to the old shape: the lists are rows of the child tables, numbered from 1.
     await stringLists.down(args())
-    const texts = await rows<{ order: number; path: string; text: string }>(sql`
+    const texts = await app.rows<{ order: number; path: string; text: string }>(sql`
       SELECT "order", path, text FROM waitlist_entries_texts WHERE parent_id = ${entry!.id}
       ORDER BY "order"`)
     expect(texts).toEqual([
@@ -112,18 +109,18 @@ describe('the upgrade of an existing site (migrations house_dead_schema and stri
 
     await stringLists.up(args())
 
-    const [entryAfter] = await rows<{ interests: string[] }>(
+    const [entryAfter] = await app.rows<{ interests: string[] }>(
       sql`SELECT interests FROM waitlist_entries WHERE id = ${entry!.id}`,
     )
     expect(entryAfter?.interests).toEqual(['Personal Growth', 'Music & Healing', 'Sustainability'])
-    const [subscriberAfter] = await rows<{ interests: string[]; email_preferences: string[] }>(
+    const [subscriberAfter] = await app.rows<{ interests: string[]; email_preferences: string[] }>(
       sql`SELECT interests, email_preferences FROM newsletter_subscribers WHERE id = ${subscriber!.id}`,
     )
     expect(subscriberAfter).toEqual({
       interests: ['AI & Technology'],
       email_preferences: ['newsletter', 'updates'],
     })
-    const [table] = await rows<{ name: string | null }>(
+    const [table] = await app.rows<{ name: string | null }>(
       sql`SELECT to_regclass('waitlist_entries_texts')::text AS name`,
     )
     expect(table?.name).toBeNull()

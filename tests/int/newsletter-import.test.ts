@@ -31,17 +31,15 @@ beforeAll(async () => {
   tokens.full = await app.createUser('import-full', 'full')
   tokens.demo = await app.createUser('import-demo', 'demo')
   tokens.editor = await app.createUser('import-editor', 'editor')
-  const [admin] = await rows<{ id: number }>(
+  const [admin] = await app.rows<{ id: number }>(
     sql`SELECT id FROM users WHERE username = 'import-full'`,
   )
   adminId = admin.id
 })
 afterAll(async () => app?.close())
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  (await app.payload.db.drizzle.execute(query)).rows as T[]
 const count = async (query: ReturnType<typeof sql>) =>
-  Number((await rows<{ n: string }>(query))[0].n)
+  Number((await app.rows<{ n: string }>(query))[0].n)
 
 /** As the full admin unless another token (or null: a visitor) is given. */
 const preview = (csv: string, token: string | null = tokens.full, type = 'text/csv') =>
@@ -56,7 +54,7 @@ const start = (id: number, body: unknown, token: string | null = tokens.full) =>
 
 /** Runs the import's queued job as the email queue would (Payload's runner, by its id). */
 const runImportJob = async (importId: number) => {
-  const [job] = await rows<{ id: number }>(sql`
+  const [job] = await app.rows<{ id: number }>(sql`
     SELECT id FROM payload_jobs WHERE task_slug = 'importNewsletterSubscribers'
       AND (input->>'importId')::int = ${importId}`)
   expect(job, 'the import job is queued').toBeDefined()
@@ -119,7 +117,7 @@ describe('importing 100,000 subscribers', () => {
       ),
     ).toBe(valid - duplicate)
     // The import record holds no address.
-    const [stored] = await rows<Record<string, unknown>>(
+    const [stored] = await app.rows<Record<string, unknown>>(
       sql`SELECT * FROM newsletter_imports WHERE id = ${importId}`,
     )
     expect(JSON.stringify(stored)).not.toContain('@')
@@ -152,7 +150,7 @@ describe('importing 100,000 subscribers', () => {
       await count(sql`SELECT count(*) AS n FROM newsletter_subscribers
         WHERE email LIKE ${`${tag}.%`} AND consent_source = 'import'`),
     ).toBe(inserted)
-    const consents = await rows<{ n: string; users: string; by: string; text: string }>(sql`
+    const consents = await app.rows<{ n: string; users: string; by: string; text: string }>(sql`
       SELECT count(*) AS n, count(DISTINCT user_id) AS users, min(metadata->>'confirmedBy') AS by,
         min(metadata->>'text') AS text
       FROM consents WHERE source = 'import' AND (metadata->>'importId')::int = ${importId}
@@ -171,13 +169,13 @@ describe('importing 100,000 subscribers', () => {
           AND s.double_opt_in_token IS NOT NULL AND l.tags @> '["import"]'`),
     ).toBe(inserted)
     // Each message greets its person; the link in the log is redacted, as a signup's.
-    const [message] = await rows<{ text: string; html: string; message_id: string }>(sql`
+    const [message] = await app.rows<{ text: string; html: string; message_id: string }>(sql`
       SELECT message AS text, html_content AS html, message_id FROM email_logs
       WHERE to_email = ${address(5000)}`)
     expect(message.text).toContain('Dear Person 5000,')
     expect(message.html).toContain('<p>Dear Person 5000,</p>')
     expect(message.text).toContain('[redacted]')
-    const [person] = await rows<{ token: string }>(sql`
+    const [person] = await app.rows<{ token: string }>(sql`
       SELECT double_opt_in_token AS token FROM newsletter_subscribers WHERE email = ${address(5000)}`)
     expect(person.token).toBe(hashToken(confirmationToken(message.message_id)))
     expect(
@@ -191,7 +189,7 @@ describe('importing 100,000 subscribers', () => {
       ),
     ).toBe(0)
     expect(await runNewsletterImport(app.payload, importId)).toBe(0)
-    const [audit] = await rows<{ username: string }>(sql`
+    const [audit] = await app.rows<{ username: string }>(sql`
       SELECT username FROM audit_logs WHERE action = 'newsletter.import' AND target_id = ${String(importId)}`)
     expect(audit?.username).toBe('import-full')
     // In batches, not row by row: a few connection checkouts per 1,000 rows. (How fast the whole
@@ -216,7 +214,7 @@ describe('small imports', () => {
     const started = await start(importId, { consentConfirmed: true, alreadyConfirmed: true })
     expect(started.status, started.text).toBe(200)
     await runImportJob(importId)
-    const people = await rows<{ confirmed: boolean; token: string | null }>(sql`
+    const people = await app.rows<{ confirmed: boolean; token: string | null }>(sql`
       SELECT double_opt_in_confirmed AS confirmed, double_opt_in_token AS token
       FROM newsletter_subscribers WHERE email LIKE ${`${tag}.%`}`)
     expect(people).toEqual([
@@ -263,7 +261,7 @@ describe('small imports', () => {
     expect(
       await count(sql`SELECT count(*) AS n FROM email_logs WHERE to_email LIKE ${`${tag}.r%`}`),
     ).toBe(2499)
-    const [message] = await rows<{ text: string }>(sql`
+    const [message] = await app.rows<{ text: string }>(sql`
       SELECT message AS text FROM email_logs WHERE to_email = ${`${tag}.r0@example.com`}`)
     expect(message.text).toContain('Dear Friend,')
   })
@@ -273,7 +271,7 @@ describe('small imports', () => {
     const res = await preview(`email\n${email}\n${tag}.keep@example.com\n`)
     const importId = res.body.importId as number
     const staged = () =>
-      rows<{ email: string }>(sql`
+      app.rows<{ email: string }>(sql`
         SELECT email FROM newsletter_import_rows WHERE import_id = ${importId} ORDER BY id`)
     expect((await staged()).map((row) => row.email)).toEqual([email, `${tag}.keep@example.com`])
     const looked = await app.request('GET', `/admin/people?email=${encodeURIComponent(email)}`, {
@@ -368,7 +366,7 @@ describe('who may import', () => {
       })
       expect(progress.status).toBe(status)
     }
-    const [record] = await rows<{ status: string }>(
+    const [record] = await app.rows<{ status: string }>(
       sql`SELECT status FROM newsletter_imports WHERE id = ${id}`,
     )
     expect(record.status).toBe('previewed')

@@ -26,9 +26,6 @@ beforeAll(async () => {
 })
 afterAll(async () => app?.close())
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  (await app.payload.db.drizzle.execute(query)).rows as T[]
-
 const post = async (path: string, body: unknown) => {
   const res = await app.request('POST', path, { body })
   expect(res.status, `${path}: ${res.text}`).toBeLessThan(300)
@@ -69,14 +66,14 @@ const seedPerson = async (email: string) => {
 
 /** Every row of every table whose text mentions the address (whatever the column). */
 const mentions = async (email: string) => {
-  const columns = await rows<{ table_name: string; column_name: string }>(sql`
+  const columns = await app.rows<{ table_name: string; column_name: string }>(sql`
     SELECT c.table_name, c.column_name FROM information_schema.columns c
     JOIN information_schema.tables t USING (table_schema, table_name)
     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
       AND c.data_type IN ('character varying', 'text', 'jsonb', 'json')`)
   const found: string[] = []
   for (const { table_name: table, column_name: column } of columns) {
-    const hits = await rows<{ n: number }>(sql`
+    const hits = await app.rows<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM ${sql.identifier(table)}
       WHERE ${sql.identifier(column)}::text ILIKE ${`%${email}%`}`)
     if (hits[0].n > 0) found.push(`${table}.${column}`)
@@ -89,7 +86,7 @@ const idsByCollection = async (payload: TestApp['payload'], email: string) => {
   const result: Record<string, number[]> = {}
   for (const { collection, field } of addressFields(payload)) {
     const column = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-    const ids = await rows<{ id: number }>(sql`
+    const ids = await app.rows<{ id: number }>(sql`
       SELECT id FROM ${sql.identifier(collection.replace(/-/g, '_'))}
       WHERE lower(${sql.identifier(column)}) = ${email} ORDER BY id`)
     if (ids.length) result[collection] = ids.map((row) => row.id)
@@ -99,8 +96,11 @@ const idsByCollection = async (payload: TestApp['payload'], email: string) => {
 
 /** Whether a hash of the address is kept (it is never stored in clear). */
 const kept = async (email: string) =>
-  (await rows(sql`SELECT 1 FROM erased_addresses WHERE address_hash = ${erasedAddressHash(email)}`))
-    .length === 1
+  (
+    await app.rows(
+      sql`SELECT 1 FROM erased_addresses WHERE address_hash = ${erasedAddressHash(email)}`,
+    )
+  ).length === 1
 
 const peopleUrl = (email: string, suffix = '') =>
   `/admin/people${suffix}?email=${encodeURIComponent(email)}`
@@ -231,7 +231,7 @@ describe('one person, everywhere', () => {
     const signup = await app.request('POST', '/newsletter', { body: { email } })
     expect(signup.status, signup.text).toBe(201)
     expect(
-      await rows(
+      await app.rows(
         sql`SELECT status FROM email_logs WHERE to_email = ${email} AND email_type = 'confirmation'`,
       ),
     ).toEqual([{ status: 'queued' }])
@@ -330,7 +330,7 @@ describe("the person's own request, from the preferences page", () => {
     expect(res.headers.get('location')).toMatch(
       /\/email\/preferences\?token=.*&status=data-requested$/,
     )
-    const logs = await rows<{ message: string; message_id: string; email_type: string }>(sql`
+    const logs = await app.rows<{ message: string; message_id: string; email_type: string }>(sql`
       SELECT message, message_id, email_type FROM email_logs
       WHERE to_email = ${email} AND tags @> '["data-request"]'
       ORDER BY id DESC`)

@@ -18,7 +18,6 @@ beforeAll(async () => {
 afterAll(async () => app?.close())
 
 const db = () => app.payload.db.drizzle
-const rows = async <T>(query: ReturnType<typeof sql>) => (await db().execute(query)).rows as T[]
 
 /** Moves a row's creation back in time (`age` is a PostgreSQL interval, e.g. '13 months 1 day'). */
 const backdate = (table: string, id: number, age: string, column = 'created_at') =>
@@ -28,7 +27,7 @@ const backdate = (table: string, id: number, age: string, column = 'created_at')
   )
 
 const exists = async (table: string, id: number) =>
-  (await rows(sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id}`)).length === 1
+  (await app.rows(sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id}`)).length === 1
 
 const event = async (collection: 'analytics-events' | 'engagement-events', age: string) => {
   const doc =
@@ -112,12 +111,13 @@ const signup = async ({ age, confirmed = false }: { age: string; confirmed?: boo
 /** A Web Vitals beacon of `age` ago. */
 const vitals = async (age: string) =>
   (
-    await rows<{ id: number }>(sql`INSERT INTO web_vitals (route, device, lcp, created_at)
+    await app.rows<{ id: number }>(sql`INSERT INTO web_vitals (route, device, lcp, created_at)
       VALUES ('/', 'mobile', 1200, now() - ${age}::interval) RETURNING id`)
   )[0].id
 
 const consentsOf = async (email: string) =>
-  (await rows<{ n: string }>(sql`SELECT count(*) AS n FROM consents WHERE email = ${email}`))[0].n
+  (await app.rows<{ n: string }>(sql`SELECT count(*) AS n FROM consents WHERE email = ${email}`))[0]
+    .n
 
 describe('retention', () => {
   it('deletes exactly what is past its age, and keeps everything younger', async () => {
@@ -150,7 +150,7 @@ describe('retention', () => {
     const liveRequest = await dataRequest('1 hour')
 
     await app.createUser('retention-admin', 'full')
-    const [{ id: userId }] = await rows<{ id: number }>(
+    const [{ id: userId }] = await app.rows<{ id: number }>(
       sql`SELECT id FROM users WHERE username = 'retention-admin'`,
     )
     await db()
@@ -184,7 +184,7 @@ describe('retention', () => {
     expect(await exists('data_requests', liveRequest)).toBe(true)
 
     // The old log keeps who, what subject and when; its contents are gone.
-    const [old] = await rows<Record<string, string | null>>(
+    const [old] = await app.rows<Record<string, string | null>>(
       sql`SELECT to_email, subject, status, message, html_content, raw_message FROM email_logs
         WHERE id = ${oldLog}`,
     )
@@ -192,7 +192,7 @@ describe('retention', () => {
     expect(old.to_email).toMatch(/@example\.com$/)
     expect(old.html_content).toBeNull()
     expect(old.raw_message).toBeNull()
-    const [young] = await rows<{ message: string | null }>(
+    const [young] = await app.rows<{ message: string | null }>(
       sql`SELECT message FROM email_logs WHERE id = ${youngLog}`,
     )
     expect(young.message).toBe('Dear visitor, the whole letter.')
@@ -205,7 +205,7 @@ describe('retention', () => {
       expect(await consentsOf(kept.email)).toBe('1')
     }
 
-    const tokens = await rows<{ id: number; double_opt_in_token: string | null }>(
+    const tokens = await app.rows<{ id: number; double_opt_in_token: string | null }>(
       sql`SELECT id, double_opt_in_token FROM newsletter_subscribers
         WHERE id IN (${fresh.id}, ${resent.id}) ORDER BY id`,
     )
@@ -214,7 +214,9 @@ describe('retention', () => {
       { id: resent.id, double_opt_in_token: 'live-hash' },
     ])
     expect(
-      await rows(sql`SELECT id FROM users_sessions WHERE _parent_id = ${userId} AND _order >= 90`),
+      await app.rows(
+        sql`SELECT id FROM users_sessions WHERE _parent_id = ${userId} AND _order >= 90`,
+      ),
     ).toEqual([{ id: 'live-session' }])
 
     // Nothing left to do: a second run (or a second instance) deletes nothing more.
@@ -247,7 +249,7 @@ describe('retention', () => {
       expect(purged.emailEvents).toBe(2)
       expect(await exists('analytics_events', twoMonths)).toBe(false)
       expect(await exists('email_events', emailEventOfTwoMonths)).toBe(false)
-      const [log] = await rows<{ message: string | null }>(
+      const [log] = await app.rows<{ message: string | null }>(
         sql`SELECT message FROM email_logs WHERE id = ${logOfTwoMonths}`,
       )
       expect(log.message).toBeNull()
@@ -294,7 +296,7 @@ describe('retention', () => {
 
   it('is kept on the queue to run every night at 03:30 UTC', async () => {
     await runEmailQueue(app.payload)
-    const jobs = await rows<{ wait_until: Date | string }>(
+    const jobs = await app.rows<{ wait_until: Date | string }>(
       sql`SELECT wait_until FROM payload_jobs WHERE task_slug = 'purgeExpiredData'
         AND completed_at IS NULL`,
     )

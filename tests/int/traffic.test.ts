@@ -29,9 +29,6 @@ beforeAll(async () => {
 })
 afterAll(async () => app?.close())
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  (await app.payload.db.drizzle.execute(query)).rows as T[]
-
 let session = 0
 const view = (userAgent: string, fields: Record<string, string> = {}, eventType = 'page_view') => {
   const sessionId = `traffic-${Date.now()}-${session++}`
@@ -45,7 +42,7 @@ const view = (userAgent: string, fields: Record<string, string> = {}, eventType 
 }
 
 const stored = async (sessionId: string) =>
-  rows<Record<string, string | null>>(
+  app.rows<Record<string, string | null>>(
     sql`SELECT * FROM engagement_events WHERE session_id = ${sessionId}`,
   )
 
@@ -177,7 +174,7 @@ describe('where visitors come from', () => {
     for (const column of laterDropped)
       await db.execute(sql.raw(`DROP INDEX engagement_events_${column}_idx`))
 
-    const events = await rows<Record<string, string | null>>(
+    const events = await app.rows<Record<string, string | null>>(
       sql`SELECT session_id, page, event_data, browser, os, device_type, referrer_host
         FROM engagement_events ORDER BY session_id`,
     )
@@ -202,11 +199,11 @@ describe('where visitors come from', () => {
       },
     ])
     expect(
-      await rows(
+      await app.rows(
         sql`SELECT browser, os, device_type FROM analytics_events WHERE session_id = 'm4'`,
       ),
     ).toEqual([{ browser: 'Firefox', os: 'Windows', device_type: 'desktop' }])
-    const columns = await rows(sql`SELECT table_name FROM information_schema.columns
+    const columns = await app.rows(sql`SELECT table_name FROM information_schema.columns
       WHERE column_name = 'user_agent' AND table_name IN ('engagement_events', 'analytics_events')`)
     expect(columns).toEqual([])
   })

@@ -29,7 +29,6 @@ afterAll(async () => {
 beforeEach(() => model.reset())
 
 const db = () => app.payload.db.drizzle
-const rows = async <T>(query: ReturnType<typeof sql>) => (await db().execute(query)).rows as T[]
 const beacon = (body: unknown, ip?: string) =>
   app.request('POST', '/analytics/vitals', { body, ip })
 
@@ -40,7 +39,7 @@ describe('the Web Vitals beacon', () => {
     const res = await beacon({ ...GOOD, route: '/insights/[slug]', connection: '4g' })
     expect(res.status, res.text).toBe(201)
     await flushAnalytics(app.payload)
-    const [row] = await rows<Record<string, unknown>>(
+    const [row] = await app.rows<Record<string, unknown>>(
       sql`SELECT * FROM web_vitals WHERE route = '/insights/[slug]' ORDER BY id DESC LIMIT 1`,
     )
     expect(row).toMatchObject({ route: '/insights/[slug]', device: 'mobile', connection: '4g' })
@@ -80,13 +79,13 @@ describe('the Web Vitals beacon', () => {
     ['an address beside the route', { page: '/insights/x' }, 'body', 'Unknown field: page'],
     ['a session id', { sessionId: 'abc' }, 'body', 'Unknown field: sessionId'],
   ])('refuses %s: 400 naming the field', async (_name, change, field, message) => {
-    const before = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM web_vitals`)
+    const before = await app.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM web_vitals`)
     const res = await beacon({ ...GOOD, ...change })
     expect(res.status, res.text).toBe(400)
     expect(res.body.errors[field]).toBe(message)
     expect(res.body.message).toBe(message)
     await flushAnalytics(app.payload)
-    expect(await rows(sql`SELECT count(*)::int AS n FROM web_vitals`)).toEqual(before)
+    expect(await app.rows(sql`SELECT count(*)::int AS n FROM web_vitals`)).toEqual(before)
   })
 
   it('refuses a beacon with no metric', async () => {
@@ -174,7 +173,7 @@ describe('speed figures from the rolled-up histograms', () => {
   })
 
   const exactFigures = async (range: { from: string; to: string }) => {
-    const stored = await rows<Record<string, number | string | null>>(sql`
+    const stored = await app.rows<Record<string, number | string | null>>(sql`
       SELECT route, device, (created_at AT TIME ZONE 'UTC')::date::text AS day, lcp, inp, cls, fcp, ttfb
       FROM web_vitals WHERE created_at >= ${range.from}::date AND created_at < ${range.to}::date + 1`)
     return stored
@@ -184,7 +183,7 @@ describe('speed figures from the rolled-up histograms', () => {
     const range = { from: dateOf(today - 2 * DAY_MS), to: dateOf(today) }
     const before = await speedFigures(app.payload, range)
     expect(await rollUpWebVitals(app.payload)).toBeGreaterThan(0)
-    expect(await rows(sql`SELECT 1 FROM web_vitals_daily LIMIT 1`)).toHaveLength(1)
+    expect(await app.rows(sql`SELECT 1 FROM web_vitals_daily LIMIT 1`)).toHaveLength(1)
     const after = await speedFigures(app.payload, range)
     expect(after).toEqual(before)
     // A second run finds nothing new.
