@@ -19,8 +19,13 @@ export const CHANNEL = 'page_cache_revalidations'
 /** Tags per NOTIFY: a notification's payload is limited to 8,000 bytes. */
 const TAGS_PER_NOTICE = 40
 const RECONNECT_MS = 1_000
-/** How long a starting instance waits for its first catch-up before serving cached pages anyway. */
-const FIRST_CATCH_UP_WAIT_MS = 2_000
+/**
+ * The most a starting instance waits for its first catch-up before serving cached pages anyway:
+ * a connection's and a query's timeout. A first attempt that fails (the database refuses, or is
+ * gone past its timeout) ends the wait at once; a slow one that succeeds is waited for, however
+ * loaded the machine, so a page stored before a restart is never served after a change.
+ */
+const FIRST_CATCH_UP_WAIT_MS = 10_000
 /** Catching up after a reconnection also reads this far back (writes commit out of order). */
 const CATCH_UP_OVERLAP_MS = 10_000
 
@@ -122,6 +127,8 @@ const connect = async () => {
     state.client = client
     await flush()
   } catch {
+    // Nothing can be read now: cached pages are served as they are until a connection catches up.
+    state.markCaughtUp?.()
     lost(client)
   }
 }
