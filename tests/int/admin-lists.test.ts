@@ -1,6 +1,8 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { SEARCH_COUNT_CAP } from '@/services/admin/paging'
+
 import { seedOneOfEach, seedWaitlistRows, type Seeded } from '../helpers/admin'
 import { startApp, type TestApp } from '../helpers/app'
 
@@ -29,6 +31,7 @@ describe('lists', () => {
       limit: 50,
       totalDocs: 1,
       totalPages: 1,
+      totalCapped: false,
     })
     expect(res.body.data[0]).toEqual({
       id: seeded.waitlistId,
@@ -82,6 +85,40 @@ describe('lists', () => {
     // Wildcards in the search are taken literally.
     expect((await get('/admin/waitlist?search=%25')).body.totalDocs).toBe(0)
     expect((await get('/admin/waitlist?product=all&limit=1')).body.totalDocs).toBe(BULK + 1)
+  })
+
+  it('counts a search up to 10,000 matches and says the total is capped', async () => {
+    // 10,050 more rows than the cap lets through, all matching "many-"; removed after.
+    await seedWaitlistRows(app, SEARCH_COUNT_CAP + 50, 'many')
+    try {
+      const capped = await get('/admin/waitlist?search=many-&limit=200')
+      expect(capped.status, capped.text).toBe(200)
+      expect(capped.body).toMatchObject({
+        totalDocs: SEARCH_COUNT_CAP,
+        totalPages: SEARCH_COUNT_CAP / 200,
+        totalCapped: true,
+      })
+      expect(capped.body.data).toHaveLength(200)
+      // The last page the capped total offers is full; the newest first as ever.
+      const last = await get(
+        `/admin/waitlist?search=many-&limit=200&page=${SEARCH_COUNT_CAP / 200}`,
+      )
+      expect(last.body.data).toHaveLength(200)
+      expect(last.body.data[0].email).toBe(`many-${SEARCH_COUNT_CAP - 200 + 1}@bulk.example`)
+      // A narrower search is counted exactly: many-100, many-1000 … many-1009, many-10000 … many-10050.
+      const narrower = await get('/admin/waitlist?search=many-100')
+      expect(narrower.body).toMatchObject({ totalDocs: 62, totalCapped: false })
+      // Lists without a search keep their exact count.
+      const all = await get('/admin/waitlist?limit=1')
+      expect(all.body).toMatchObject({
+        totalDocs: BULK + 1 + SEARCH_COUNT_CAP + 50,
+        totalCapped: false,
+      })
+    } finally {
+      await app.payload.db.drizzle.execute(
+        sql`DELETE FROM waitlist_entries WHERE email LIKE 'many-%@bulk.example'`,
+      )
+    }
   })
 
   it.each([

@@ -88,5 +88,6 @@ export const listAudit = async (
     limit: result.limit,
     totalDocs: result.totalDocs,
     totalPages: result.totalPages,
+    totalCapped: false,
   }
 }

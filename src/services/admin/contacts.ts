@@ -47,6 +47,7 @@ export const listContacts = (
     orderBy: sql`${c.submittedAt} DESC, ${c.id} DESC`,
     page: query.page,
     limit: query.limit,
+    search: Boolean(pattern),
     shape: toContact,
   })
 }

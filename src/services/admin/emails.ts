@@ -60,6 +60,7 @@ export const listEmails = (
     orderBy: sql`${e.sentAt} DESC, ${e.id} DESC`,
     page: query.page,
     limit: query.limit,
+    search: Boolean(pattern),
     shape: toEmailLog,
   })
 }

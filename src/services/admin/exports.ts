@@ -85,7 +85,8 @@ export const exportWaitlist = async (
         rows.map((row) => Number(row.id)),
         { product },
       )
-      return rows.map((row) => toWaitlistEntry({ ...row, ...found.get(Number(row.id)) }))
+      for (const row of rows) Object.assign(row, found.get(Number(row.id)))
+      return rows.map(toWaitlistEntry)
     }),
   }
 }

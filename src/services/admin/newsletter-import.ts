@@ -48,8 +48,12 @@ const s = alias(newsletter_subscribers, 's')
 
 /** Largest CSV accepted (the REST route's body limit lets it through: src/lib/body-limit.ts). */
 export { IMPORT_BODY_LIMIT }
-/** Rows written per statement, at preview and by the job. */
-export const IMPORT_BATCH = 1000
+/**
+ * Rows written per statement, at preview and by the job: a million-row import commits 200
+ * batches, not 1,000 (each batch's transaction and bookkeeping cost as much as some hundreds of
+ * rows: 985 against 774 rows/s measured, decision 0266).
+ */
+export const IMPORT_BATCH = 5000
 /** Invalid rows the preview lists (all are counted). */
 const INVALID_SHOWN = 20
 

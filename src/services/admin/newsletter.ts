@@ -53,6 +53,7 @@ export const listSubscribers = (
     orderBy: sql`${s.subscribedAt} DESC, ${s.id} DESC`,
     page: query.page,
     limit: query.limit,
+    search: Boolean(pattern),
     shape: toSubscriber,
   })
 }

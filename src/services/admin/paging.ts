@@ -9,7 +9,15 @@ export type Page<T> = {
   limit: number
   totalDocs: number
   totalPages: number
+  /** True when a search matched more than SEARCH_COUNT_CAP: totalDocs is then that cap. */
+  totalCapped: boolean
 }
+
+/**
+ * A search's matches are counted up to this many (decision 0265): counting 100,000 matches of a
+ * common name rechecks each in the table; the list says "10,000+" and asks for a narrower search.
+ */
+export const SEARCH_COUNT_CAP = 10_000
 
 export type Row = Record<string, unknown>
 
@@ -45,14 +53,20 @@ export const pagedList = async <T>(
     limit: number
     shape: (row: Row) => T
     decorate?: (rows: Row[]) => Promise<Row[]>
+    /** A search: its matches are counted up to SEARCH_COUNT_CAP, the first pages shown. */
+    search?: boolean
   },
 ): Promise<Page<T>> => {
-  const { select, from, key, where, orderBy, page, limit, shape, decorate } = options
+  const { select, from, key, where, orderBy, page, limit, shape, decorate, search } = options
   const [counted] = await selectRows<{ total: number }>(
     payload,
-    sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
+    search
+      ? sql`SELECT count(*)::int AS total FROM (SELECT FROM ${from} WHERE ${where}
+          LIMIT ${SEARCH_COUNT_CAP + 1}) matched`
+      : sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
   )
-  const totalDocs = counted?.total ?? 0
+  const totalCapped = Boolean(search) && (counted?.total ?? 0) > SEARCH_COUNT_CAP
+  const totalDocs = totalCapped ? SEARCH_COUNT_CAP : (counted?.total ?? 0)
   const offset = (page - 1) * limit
   const keys =
     offset < totalDocs
@@ -80,6 +94,7 @@ export const pagedList = async <T>(
     limit,
     totalDocs,
     totalPages: Math.ceil(totalDocs / limit),
+    totalCapped,
   }
 }
 

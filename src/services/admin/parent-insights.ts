@@ -40,6 +40,7 @@ export const listParentInsights = (
     orderBy: sql`${p.submittedAt} DESC, ${p.id} DESC`,
     page: query.page,
     limit: query.limit,
+    search: Boolean(pattern),
     shape: toParentInsight,
   })
 }

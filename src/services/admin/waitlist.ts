@@ -82,6 +82,7 @@ export const listWaitlist = async (
     orderBy: sql`${w.joinedAt} DESC, ${w.id} DESC`,
     page: query.page,
     limit: query.limit,
+    search: Boolean(pattern),
     shape: toWaitlistEntry,
     // The place in line is counted for the page's entries only.
     decorate: async (rows) => {

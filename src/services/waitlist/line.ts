@@ -201,12 +201,16 @@ export const placesOf = async (
         product: Product
         referrals: number
         base: number | null
+        hour: number | null
+        hour_before: number | null
         reach: number
         undated: boolean
       }>(sql`
+        -- The ids as one array parameter: an export asks for 1,000 at a time, and a parameter
+        -- apiece is as many objects to build and collect per page (decision 0267).
         WITH a AS MATERIALIZED (SELECT ${w.id}, ${w.product}, ${w.joinedAt} AS joined,
             waitlist_line_hour(${w.joinedAt}) AS hour
-          FROM ${e} ${w} WHERE ${w.id} IN (${inList(ids, sql`int`)})
+          FROM ${e} ${w} WHERE ${w.id} = ANY(${`{${ids.join(',')}}`}::int[])
           ${product ? sql`AND ${w.product} = ${product}` : sql``}),
         hours AS MATERIALIZED (
           SELECT ${bare(h.product)} AS product, ${bare(h.hour)} AS hour,
@@ -219,10 +223,28 @@ export const placesOf = async (
           (hours.before + (SELECT count(*) FROM ${e} x WHERE x.${bare(e.product)} = a.${bare(e.product)}
               AND x.${bare(e.joinedAt)} >= to_timestamp(a.${bare(h.hour)}::double precision * 3600)
               AND (x.${bare(e.joinedAt)}, x.${bare(e.id)}) <= (a.joined, a.${bare(e.id)})))::int AS base,
+          a.${bare(h.hour)}, hours.before::int AS hour_before,
           ${mostReferrals(product)} AS reach,
           EXISTS (SELECT 1 FROM ${e} x WHERE x.${bare(e.product)} = a.${bare(e.product)}
             AND x.${bare(e.joinedAt)} IS NULL) AS undated
         FROM a LEFT JOIN hours ON hours.${bare(h.product)} = a.${bare(e.product)}::text AND hours.${bare(h.hour)} = a.${bare(h.hour)}`)
+      // The windows of every line: [lo, hi] in ranks, and where to start reading the line. An
+      // entry's window starts in its own hour when the hour's earlier entries are below k(e)
+      // (any entry without referrals, most movers); else the start is searched in the line's
+      // running sums of the hours (`hours`, computed for those lines only).
+      type Window = {
+        line: Product
+        lo: number
+        hi: number
+        hour: number | null
+        before: number | null
+      }
+      const windows: Window[] = []
+      const lines: {
+        line: Product
+        reach: number
+        wanted: ((typeof asked)[number] & { base: number; key: number })[]
+      }[] = []
       for (const line of PRODUCTS) {
         const mine = asked.filter((entry) => entry.product === line)
         if (mine.length === 0) continue
@@ -246,47 +268,75 @@ export const placesOf = async (
           const base = Number(entry.base)
           return { ...entry, base, key: base - entry.referrals * p }
         })
-        // The movers of ranks k(e)…k(e) + R of each asked entry, read from the start of the hour
-        // holding rank k(e) (or the line's first), each window once.
-        // Overlapping windows merged: a page of neighbours reads its stretch of the line once.
-        const windows: number[][] = []
-        for (const [lo, hi] of wanted
-          .map((entry) => [Math.max(entry.key, 1), entry.key + reach])
-          .sort((a, b) => a[0] - b[0])) {
-          const last = windows.at(-1)
-          if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi)
-          else windows.push([lo, hi])
+        lines.push({ line, reach, wanted })
+        // The movers of ranks k(e)…k(e) + R of each asked entry, each stretch once: overlapping
+        // windows merged, so a page of neighbours reads its stretch of the line once.
+        let last: Window | undefined
+        for (const entry of [...wanted].sort((a, b) => a.key - b.key)) {
+          const lo = Math.max(entry.key, 1)
+          const hi = entry.key + reach
+          if (last && lo <= last.hi + 1) {
+            last.hi = Math.max(last.hi, hi)
+            continue
+          }
+          const inItsHour =
+            entry.hour !== null && entry.hour_before !== null && Number(entry.hour_before) < lo
+          last = {
+            line,
+            lo,
+            hi,
+            hour: inItsHour ? Number(entry.hour) : null,
+            before: inItsHour ? Number(entry.hour_before) : null,
+          }
+          windows.push(last)
         }
-        const movers = await rows<{ id: number; base: number; referrals: number }>(sql`
-          WITH hours AS MATERIALIZED (
-            SELECT ${bare(h.hour)} AS hour, sum(sum(${bare(h.entries)})) OVER (ORDER BY ${bare(h.hour)})
+      }
+      if (lines.length === 0) return found
+      const searched = [...new Set(windows.filter((w) => w.hour === null).map((w) => w.line))]
+      const column = <K extends keyof Window>(key: K, type: SQL) =>
+        sql`ARRAY[${sql.join(
+          windows.map((window) => sql`${window[key]}::${type}`),
+          sql`, `,
+        )}]`
+      const movers = await rows<{
+        product: Product
+        id: number
+        base: number
+        referrals: number
+      }>(sql`
+        WITH hours AS MATERIALIZED (
+          SELECT ${bare(h.product)} AS line, ${bare(h.hour)} AS hour,
+            sum(sum(${bare(h.entries)})) OVER (PARTITION BY ${bare(h.product)} ORDER BY ${bare(h.hour)})
               - sum(${bare(h.entries)}) AS before
-            FROM ${h} WHERE ${bare(h.product)} = ${line} GROUP BY ${bare(h.hour)}),
-          windows AS (
-            SELECT win.lo, win.hi, start.${bare(h.hour)}, start.before FROM unnest(
-                ARRAY[${inList(
-                  windows.map(([lo]) => lo),
-                  sql`int`,
-                )}], ARRAY[${inList(
-                  windows.map(([, hi]) => hi),
-                  sql`int`,
-                )}]) AS win(lo, hi)
-              CROSS JOIN LATERAL (SELECT hours.${bare(h.hour)}, hours.before::int AS before FROM hours
-                WHERE hours.before < win.lo ORDER BY hours.${bare(h.hour)} DESC LIMIT 1) start)
-          SELECT DISTINCT s.${bare(e.id)}, s.base, r.referrals FROM windows CROSS JOIN LATERAL (
-            SELECT t.${bare(e.id)}, (windows.before + row_number() OVER (ORDER BY t.${bare(e.joinedAt)}, t.${bare(e.id)}))::int AS base
-            FROM (SELECT ${bare(e.id, e.joinedAt)} FROM ${e}
-              WHERE ${bare(e.product)} = ${line}::${productType}
-                AND ${bare(e.joinedAt)} >= to_timestamp(windows.${bare(h.hour)}::double precision * 3600)
-              ORDER BY ${bare(e.joinedAt, e.id)} LIMIT greatest(windows.hi - windows.before, 0)) t) s
-            CROSS JOIN LATERAL (SELECT ${referralsOf(sql`s.${bare(e.id)}`, product)} AS referrals) r
-          WHERE s.base >= windows.lo AND r.referrals IS NOT NULL`)
-        const ordered = movers.map((mover) => ({
-          id: Number(mover.id),
-          base: mover.base,
-          referrals: mover.referrals,
-          key: mover.base - mover.referrals * p,
-        }))
+          FROM ${h} WHERE ${bare(h.product)} = ANY(ARRAY[${searched.length ? inList(searched, sql`text`) : sql``}]::text[])
+          GROUP BY ${bare(h.product)}, ${bare(h.hour)}),
+        windows AS (
+          SELECT win.line, win.lo, win.hi, coalesce(win.hour, start.hour) AS hour,
+            coalesce(win.before, start.before) AS before
+          FROM unnest(${column('line', sql`text`)}, ${column('lo', sql`int`)}, ${column('hi', sql`int`)},
+              ${column('hour', sql`int`)}, ${column('before', sql`int`)}) AS win(line, lo, hi, hour, before)
+            LEFT JOIN LATERAL (SELECT hours.hour, hours.before::int AS before FROM hours
+              WHERE win.hour IS NULL AND hours.line = win.line AND hours.before < win.lo
+              ORDER BY hours.hour DESC LIMIT 1) start ON TRUE)
+        SELECT DISTINCT windows.line AS product, s.${bare(e.id)}, s.base, r.referrals
+        FROM windows CROSS JOIN LATERAL (
+          SELECT t.${bare(e.id)}, (windows.before + row_number() OVER (ORDER BY t.${bare(e.joinedAt)}, t.${bare(e.id)}))::int AS base
+          FROM (SELECT ${bare(e.id, e.joinedAt)} FROM ${e}
+            WHERE ${bare(e.product)} = windows.line::${productType}
+              AND ${bare(e.joinedAt)} >= to_timestamp(windows.hour::double precision * 3600)
+            ORDER BY ${bare(e.joinedAt, e.id)} LIMIT greatest(windows.hi - windows.before, 0)) t) s
+          CROSS JOIN LATERAL (SELECT ${referralsOf(sql`s.${bare(e.id)}`, product)} AS referrals) r
+        WHERE s.base >= windows.lo AND r.referrals IS NOT NULL`)
+      for (const { line, reach, wanted } of lines) {
+        const p = places[line]
+        const ordered = movers
+          .filter((mover) => mover.product === line)
+          .map((mover) => ({
+            id: Number(mover.id),
+            base: mover.base,
+            referrals: mover.referrals,
+            key: mover.base - mover.referrals * p,
+          }))
         for (const entry of wanted) {
           let ahead = Math.max(entry.key - 1, 0)
           for (const mover of ordered) {

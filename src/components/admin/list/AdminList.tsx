@@ -147,11 +147,14 @@ function Pager({
   page,
   totalPages,
   totalDocs,
+  totalCapped,
   onPage,
 }: {
   page: number
   totalPages: number
   totalDocs: number
+  /** A search counted up to its cap (decision 0265): the total is "at least". */
+  totalCapped?: boolean
   onPage: (page: number) => void
 }) {
   const row = useRef<HTMLDivElement>(null)
@@ -176,7 +179,10 @@ function Pager({
         onChange={onPage}
       />
       <Muted>
-        Page {page} of {Math.max(totalPages, 1)} · {totalDocs.toLocaleString('en-US')} total
+        Page {page} of {Math.max(totalPages, 1)} ·{' '}
+        {totalCapped
+          ? `${totalDocs.toLocaleString('en-US')}+ matches (narrow the search to see the rest)`
+          : `${totalDocs.toLocaleString('en-US')} total`}
       </Muted>
     </Row>
   )
