@@ -2,19 +2,21 @@
  * `npm run bench:vitals` (docs/benchmarks.md): what the Speed tab shows after real visits. The
  * production build on a throwaway embedded database, one instance behind the production front
  * (scripts/lib/cluster.ts, as `npm run bench:cluster`; BENCH_BUILD_DIR serves another build, e.g.
- * `.next-e2e`), visited by Chromium as a phone: 390 × 844, a phone's user agent and touch screen,
- * the CPU slowed 4× and the network throttled to Lighthouse's mobile figures (150 ms, 1.6 Mbps
- * down, 750 kbps up) through the DevTools protocol. Each visitor (a fresh browser context) opens
- * every page of PAGES in a shuffled order, taps the heading once the tracker's Web Vitals module
- * has loaded, and goes on to the next page as a visitor would: each view's beacon leaves as its
- * page is left. VITALS_VISITORS visitors (default 25: 200 views over eight pages, past the Speed
- * tab's 20 views per page and device).
+ * `.next-e2e`), visited by Chromium as a phone: 390 × 844, a phone's user agent and touch screen
+ * (for the whole browser), the CPU slowed 4× and the network throttled to Lighthouse's mobile
+ * figures (150 ms, 1.6 Mbps down, 750 kbps up) through the DevTools protocol. Each visitor (a
+ * fresh browser context) opens every page of PAGES in a shuffled order, taps the heading once the
+ * tracker's Web Vitals module has loaded, and goes on to the next page as a visitor would: each
+ * view's beacon leaves as its page is left. VITALS_VISITORS visitors (default 25: 200 views over
+ * eight pages, past the Speed tab's 20 views per page and device).
  *
- * Then: the beacons' answers (the front's access log) against the rows stored; two views with
- * Playwright's own user agent (HeadlessChrome), answered 204 and not stored, as any bot's; the
- * Speed tab's own API (`GET /api/admin/speed`) as a full admin, its p75 per page beside
- * Lighthouse's mobile run of the same page through the same front (LIGHTHOUSE_RUNS, default 1,
- * median; 0 skips it); and a screenshot of the tab, bench-results/vitals-speed-tab.png.
+ * Reported: first, two views with the phone's user agent on the browser context only, whose
+ * beacons (sent as each page is left, with the browser's own user agent, HeadlessChrome) are a
+ * bot's to the site: 204, not stored (decision 0270). Then the visits' beacons as the front's
+ * access log answered them against the rows stored; the Speed tab's own API (`GET
+ * /api/admin/speed`) as a full admin, its p75 per page beside Lighthouse mobile on the same page
+ * through the same front (LIGHTHOUSE_RUNS, default 1, median; 0 skips it); and a screenshot of the
+ * tab, bench-results/vitals-speed-tab.png.
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
