@@ -4,7 +4,10 @@
  * the site's next.config.mjs by searching up from the page's folder, so the page gets the same
  * build settings (compile hints, inlined CSS, the page cache, the security headers): what it
  * scores on a machine is what the framework alone scores there, and the routes' scores read
- * against it. Built when missing or older than Next.js, the config or its own files.
+ * against it. Its own no-op instrumentation hook and proxy keep Next.js from taking the site's
+ * (found by searching up the same way, they need the site's database and secrets): the page starts
+ * with no environment of the site's. Built when missing or older than Next.js, the config or its
+ * own files.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -24,6 +27,8 @@ const needsBuild = () => {
     path.join(root, 'node_modules/next/package.json'),
     path.join(root, 'next.config.mjs'),
     ...fs.readdirSync(path.join(APP_DIR, 'app')).map((name) => path.join(APP_DIR, 'app', name)),
+    path.join(APP_DIR, 'instrumentation.js'),
+    path.join(APP_DIR, 'proxy.js'),
   ]
   return sources.some((source) => mtime(source) > mtime(built))
 }

@@ -44,6 +44,49 @@ function Figure({ metric, figure }: { metric: VitalMetric; figure: VitalFigure }
   )
 }
 
+type VitalsRow = {
+  key: string
+  /** The row's own columns; the first one heads the row. */
+  cells: string[]
+  /** The row's data attributes (what it shows, for the browser tests). */
+  data: Record<`data-${string}`, string>
+  metrics: Record<VitalMetric, VitalFigure>
+}
+
+/** The row's own columns, then one figure per metric; wider than a phone, it scrolls. */
+function VitalsTable({ columns, rows }: { columns: string[]; rows: VitalsRow[] }) {
+  return (
+    <Scroll>
+      <Table>
+        <thead>
+          <tr>
+            {[...columns, ...VITAL_METRICS.map((metric) => VITAL_NAMES[metric])].map((name) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ key, cells: [head, ...rest], data, metrics }) => (
+            <tr key={key} {...data}>
+              <th scope="row">{head}</th>
+              {rest.map((cell, index) => (
+                <td key={index}>{cell}</td>
+              ))}
+              {VITAL_METRICS.map((metric) => (
+                <td key={metric}>
+                  <Figure metric={metric} figure={metrics[metric]} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Scroll>
+  )
+}
+
 /**
  * Real visitors' speed (decision 0222): the 75th percentile of LCP, INP, CLS, FCP and TTFB per
  * route and device class over the range, and per day for every route together.
@@ -73,68 +116,28 @@ export function SpeedTab() {
               {speed.rows.length === 0 ? (
                 <Muted>No page views were measured in this range.</Muted>
               ) : (
-                <Scroll>
-                  <Table>
-                    <thead>
-                      <tr>
-                        <th scope="col">Page</th>
-                        <th scope="col">Device</th>
-                        {VITAL_METRICS.map((metric) => (
-                          <th key={metric} scope="col">
-                            {VITAL_NAMES[metric]}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {speed.rows.map((row) => (
-                        <tr
-                          key={`${row.route} ${row.device}`}
-                          data-route={row.route}
-                          data-device={row.device}
-                        >
-                          <th scope="row">{row.route}</th>
-                          <td>{DEVICE_NAMES[row.device] ?? row.device}</td>
-                          {VITAL_METRICS.map((metric) => (
-                            <td key={metric}>
-                              <Figure metric={metric} figure={row.metrics[metric]} />
-                            </td>
-                          ))}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </Table>
-                </Scroll>
+                <VitalsTable
+                  columns={['Page', 'Device']}
+                  rows={speed.rows.map((row) => ({
+                    key: `${row.route} ${row.device}`,
+                    cells: [row.route, DEVICE_NAMES[row.device] ?? row.device],
+                    data: { 'data-route': row.route, 'data-device': row.device },
+                    metrics: row.metrics,
+                  }))}
+                />
               )}
             </Panel>
             <Panel aria-label="Speed by day">
               <PanelTitle>75th percentile per day, every page and device</PanelTitle>
-              <Scroll>
-                <Table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Day (UTC)</th>
-                      {VITAL_METRICS.map((metric) => (
-                        <th key={metric} scope="col">
-                          {VITAL_NAMES[metric]}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...speed.trend].reverse().map((day) => (
-                      <tr key={day.date} data-date={day.date}>
-                        <th scope="row">{day.date}</th>
-                        {VITAL_METRICS.map((metric) => (
-                          <td key={metric}>
-                            <Figure metric={metric} figure={day.metrics[metric]} />
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </Scroll>
+              <VitalsTable
+                columns={['Day (UTC)']}
+                rows={[...speed.trend].reverse().map((day) => ({
+                  key: day.date,
+                  cells: [day.date],
+                  data: { 'data-date': day.date },
+                  metrics: day.metrics,
+                }))}
+              />
             </Panel>
           </Panels>
         )}
