@@ -1,11 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { SCROLL_CHECK_MS, SEND_WAIT_MS } from '@/components/site/tracking/tracker'
 import { BUCKET_ERROR, VITAL_METRICS, type VitalMetric } from '@/lib/vitals'
 
 import { signIn } from './helpers/admin'
-import { launchBrowser, openPage, query, requestStates, screenshot } from './helpers/browser'
+import {
+  MOBILE,
+  launchBrowser,
+  openPage,
+  query,
+  requestStates,
+  screenshot,
+} from './helpers/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -500,6 +507,25 @@ test('a page view sends one Web Vitals beacon when it ends, with its route patte
       ),
     )
     .toEqual([{ route: '/insights/[slug]', device: 'desktop', lcp, fcp, ttfb }])
+  await context.close()
+})
+
+test("a phone's view is filed as mobile, also when its beacon goes as the page is left", async () => {
+  const context = await browser.newContext({
+    baseURL: inject('baseURL'),
+    viewport: MOBILE,
+    hasTouch: true,
+    isMobile: true,
+  })
+  const page = await context.newPage()
+  await noteVitalsBeacons(context)
+  await page.goto('/faq')
+  await vitalsLoaded(page)
+  await page.locator('h1').first().tap()
+  await page.goto('/robots.txt')
+  await expect.poll(async () => (await notedVitals(page)).length, HYDRATED).toBe(1)
+  const [faq] = await notedVitals(page)
+  expect(faq).toMatchObject({ route: '/faq', device: 'mobile' })
   await context.close()
 })
 

@@ -14,6 +14,7 @@ import { sendVitals, whenIdle } from './tracker'
 
 type View = {
   route: VitalsBeacon['route']
+  device: DeviceClass
   values: Partial<Record<VitalMetric, number>>
   sent?: boolean
 }
@@ -25,7 +26,10 @@ let loadView: View | undefined
 /** Views a client-side navigation ended, sent at the next idle moment (or when the page hides). */
 const ended: View[] = []
 
-/** A phone or tablet by its touch screen's size, else a desktop. */
+/**
+ * A phone or tablet by its touch screen's size, else a desktop. Read when the view starts: as the
+ * page is left (hidden, unloading), Chromium no longer matches `(pointer: coarse)`.
+ */
 const deviceClass = (): DeviceClass => {
   if (!matchMedia('(pointer: coarse)').matches) return 'desktop'
   return Math.min(screen.width, screen.height) < 600 ? 'mobile' : 'tablet'
@@ -57,7 +61,7 @@ const send = (done: View) => {
   done.sent = true
   const beacon: VitalsBeacon = {
     route: done.route,
-    device: deviceClass(),
+    device: done.device,
     connection: connection(),
   }
   // Within VITAL_RANGES (lib/vitals, written out: this module loads none of its values).
@@ -79,7 +83,7 @@ export const startView = (page: string) => {
     ended.push(view)
     whenIdle(() => ended.splice(0).forEach(send))
   }
-  view = { route: routePattern(page), values: { cls: 0 } }
+  view = { route: routePattern(page), device: deviceClass(), values: { cls: 0 } }
   if (loadView) return
   loadView = view
   onTTFB(record)
