@@ -8,6 +8,7 @@
  */
 import pg from 'pg'
 
+import { startWaitlistCampaign } from './campaign'
 import { fixed, table } from './format'
 import { confirmHalf, TARGETS } from './public-routes'
 import {
@@ -19,7 +20,7 @@ import {
   setRatios,
   visitorRoutes,
 } from './routes'
-import { type Bench, adminToken } from './run'
+import type { Bench } from './run'
 import { seedEvents } from './scale/events'
 
 const RECIPIENTS = Number(process.env.BENCH_BESIDE_RECIPIENTS) || 40_000
@@ -53,27 +54,11 @@ export const benchSignupsBeside = async (bench: Bench) => {
   await client.connect()
   try {
     await seedEvents(client, EVENTS)
-    const tag = `bench-beside-${Date.now().toString(36)}`
-    await client.query(
-      `INSERT INTO waitlist_entries (email, name, product, status, joined_at)
-       SELECT $1 || '-' || n || '@example.com', 'Reader ' || n, 'records', 'inactive', now()
-       FROM generate_series(1, $2::int) AS n`,
-      [tag, RECIPIENTS],
-    )
-    await client.query('ANALYZE waitlist_entries')
-    const token = await adminToken(bench)
-    const send = await fetch(`${bench.baseUrl}/api/admin/ai/send-composed`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        recipientType: 'all-waitlist',
-        subject: `Benchmark campaign ${tag}`,
-        content: 'Hello from the benchmark, beside the signups.',
-        campaignKey: crypto.randomUUID(),
-      }),
+    const { campaignId } = await startWaitlistCampaign(client, bench, {
+      recipients: RECIPIENTS,
+      tag: `bench-beside-${Date.now().toString(36)}`,
+      content: 'Hello from the benchmark, beside the signups.',
     })
-    const { campaignId } = (await send.json()) as { campaignId?: number }
-    if (send.status !== 202 || !campaignId) throw new Error(`send answered ${send.status}`)
 
     const routes = [
       ...visitorRoutes(bench.runId).filter((route) =>

@@ -479,14 +479,17 @@ describe('migration', () => {
   it('gives every entry that joined before referrals a code of its own', async () => {
     const migration = await import('@/migrations/20261125_080442_waitlist_referrals')
     // The later migrations that depend on its columns (the index of the line it replaced, the
-    // referral counts' triggers) go back first, and forward last.
+    // referral counts' triggers and the one trigger that now moves them on insert) go back first,
+    // and forward last.
     const lineIndex = await import('@/migrations/20261125_090141_waitlist_line_index')
     const counters = await import('@/migrations/20261206_233132_admin_counters')
+    const oneTrigger = await import('@/migrations/20261207_021000_waitlist_counters_one_trigger')
     const args = {
       db: app.payload.db.drizzle,
       payload: app.payload,
       req: {},
     } as unknown as Parameters<typeof migration.up>[0]
+    await oneTrigger.down(args)
     await counters.down(args)
     await lineIndex.down(args)
     await migration.down(args)
@@ -497,6 +500,7 @@ describe('migration', () => {
     await migration.up(args)
     await lineIndex.up(args)
     await counters.up(args)
+    await oneTrigger.up(args)
     const { rows } = await app.payload.db.drizzle.execute(sql`
       SELECT count(*)::int AS total, count(DISTINCT referral_code)::int AS codes,
         count(*) FILTER (WHERE referral_code ~ '^[A-Za-z0-9]{10}$')::int AS wellformed

@@ -25,6 +25,15 @@ const htmlParagraph = (paragraph: SignupParagraph) => {
 }
 
 /**
+ * "Dear <name or Friend>,": the greeting of every signup email. A statement that mails a stored row
+ * writes it in SQL from the same parts (services/shared/signup-mail.ts).
+ */
+export const GREETING = { opening: 'Dear ', nobody: 'Friend', closing: ',' } as const
+
+export const greetingOf = (name?: string | null) =>
+  `${GREETING.opening}${name?.trim() || GREETING.nobody}${GREETING.closing}`
+
+/**
  * The emails the waitlist and newsletter forms send: "Dear <name or Friend>," then the paragraphs,
  * then the sign-off, as plain text and as HTML.
  */
@@ -37,7 +46,7 @@ export const signupEmail = ({
   name?: string | null
   paragraphs: SignupParagraph[]
 }) => {
-  const greeting = `Dear ${name?.trim() || 'Friend'},`
+  const greeting = greetingOf(name)
   const text = [
     greeting,
     '',

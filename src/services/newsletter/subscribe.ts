@@ -26,9 +26,8 @@ import {
 import { receivesNewsletter } from '../email/eligibility'
 import { setNewsletterPreference } from '../email-links/preferences'
 import { enrollInWelcomeSequence } from '../email/sequences'
-import { MAIL_COLUMNS, emailRowsWrites } from '../email/queue'
 import { type ConsentRecord, consentInsert, recordConsent } from '../shared/consent'
-import { claimSignupMail, markSignupMail, personalizedSignupEmail } from '../shared/signup-mail'
+import { RECIPIENT, claimSignupMail, markSignupMail, signupMailWrites } from '../shared/signup-mail'
 import { inTransaction } from '../shared/transaction'
 
 /** A confirmation email with a fresh single-use token, derived from its Message-ID. */
@@ -87,12 +86,8 @@ export const subscribeNewsletter = async (
   const n = newsletter_subscribers
   const k = alias(newsletter_subscribers, 'k')
   const u = alias(newsletter_subscribers, 'u')
-  const to = sql.identifier(MAIL_COLUMNS.to)
-  const name = sql.identifier('mail_name')
-  const confirmed = sql.identifier('mail_confirmed')
+  const { to, name, isConfirmed: confirmed } = RECIPIENT
   const known = sql.identifier('known_id')
-  const asConfirmation = personalizedSignupEmail(confirmation.email, sql`${name}`)
-  const asAlready = personalizedSignupEmail(already, sql`${name}`)
   await executePrepared(
     payload,
     'subscribe-newsletter',
@@ -136,16 +131,11 @@ export const subscribeNewsletter = async (
       UNION ALL SELECT ${to}, ${name}, ${confirmed} FROM renewed
       UNION ALL SELECT ${to}, ${name}, ${confirmed} FROM known
         WHERE ${confirmed} AND EXISTS (SELECT 1 FROM claim)),
-    mail AS (
-      SELECT ${to}, NULL::integer AS ${sql.identifier(MAIL_COLUMNS.waitlistEntryId)},
-        CASE WHEN ${confirmed} THEN ${already.subject}::text ELSE ${confirmation.email.subject}::text END AS ${sql.identifier(MAIL_COLUMNS.subject)},
-        CASE WHEN ${confirmed} THEN ${asAlready.text} ELSE ${asConfirmation.text} END AS ${sql.identifier(MAIL_COLUMNS.text)},
-        CASE WHEN ${confirmed} THEN ${asAlready.html} ELSE ${asConfirmation.html} END AS ${sql.identifier(MAIL_COLUMNS.html)},
-        ${confirmation.email.messageId}::text AS ${sql.identifier(MAIL_COLUMNS.messageId)},
-        CASE WHEN ${confirmed} THEN ${JSON.stringify(['double-opt-in', 'already-subscribed'])}::jsonb
-          ELSE ${JSON.stringify(confirmation.email.tags)}::jsonb END AS ${sql.identifier(MAIL_COLUMNS.tags)}
-      FROM recipient),
-    ${emailRowsWrites('mail', 'confirmation')}
+    ${signupMailWrites('recipient', {
+      confirmed: { ...already, tags: ['double-opt-in', 'already-subscribed'] },
+      unconfirmed: confirmation.email,
+      messageId: confirmation.email.messageId,
+    })}
     SELECT ${bare(n.id)} FROM subscriber`,
   )
   return { email: input.email, confirmationRequired: true }

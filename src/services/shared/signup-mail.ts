@@ -4,7 +4,9 @@ import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 
 import { bare, rate_limits as limits } from '@/db'
 import { env } from '@/lib/env'
-import { signupEmail } from '@/lib/email/signup'
+import { GREETING, greetingOf } from '@/lib/email/signup'
+
+import { MAIL_COLUMNS, emailRowsWrites } from '../email/queue'
 
 /**
  * The signup forms answer a known address as they answer a new one, and tell the person by email
@@ -60,15 +62,13 @@ export const claimSignupMail = (email: string, after?: string): SQL => sql`
 export const CODE_MARK = `code${randomBytes(12).toString('hex')}`
 
 /** How every signup email begins (signupEmail in lib/email/signup.ts) when it names no one. */
-const FRIEND = signupEmail({ subject: '', name: null, paragraphs: [] })
-const TEXT_GREETING = FRIEND.text.split('\n')[0]!
+const TEXT_GREETING = greetingOf(null)
 const HTML_GREETING = `<p>${TEXT_GREETING}</p>`
 
 /**
  * A signup email whose greeting and referral code are those of the stored row the statement that
  * queues it reads (a known address: found and mailed in one statement): the email is rendered with
- * no name and `CODE_MARK` for the code, and SQL puts in the greeting ("Dear <name or Friend>,", as
- * `signupEmail` writes it) and the code (as `encodeURIComponent` writes it). `name` and `code` are
+ * no name and `CODE_MARK` for the code, and SQL puts in the greeting (`greetingOf`'s, from the same parts) and the code (as `encodeURIComponent` writes it). `name` and `code` are
  * expressions of the statement.
  */
 export const personalizedSignupEmail = (
@@ -78,7 +78,7 @@ export const personalizedSignupEmail = (
 ): { text: SQL; html: SQL } => {
   if (!email.text.startsWith(TEXT_GREETING) || !email.html.startsWith(HTML_GREETING))
     throw new Error('a signup email begins with its greeting')
-  const greeting = sql`('Dear ' || coalesce(nullif(regexp_replace(${name}::text, ${TRIMMED}::text, '', 'g'), ''), 'Friend') || ',')`
+  const greeting = sql`(${GREETING.opening}::text || coalesce(nullif(regexp_replace(${name}::text, ${TRIMMED}::text, '', 'g'), ''), ${GREETING.nobody}::text) || ${GREETING.closing}::text)`
   const rest = (body: string) =>
     code
       ? sql`replace(${body}::text, ${CODE_MARK}::text, ${uriComponent(code)})`
@@ -106,3 +106,53 @@ const uriComponent = (code: SQL) => sql`(
     ELSE upper(regexp_replace(encode(convert_to(c, 'UTF8'), 'hex'), '(..)', ${'%\\1'}::text, 'g'))
     END, '' ORDER BY n), '')
   FROM regexp_split_to_table(coalesce(${code}::text, 'null'), '') WITH ORDINALITY AS chars(c, n))`
+
+/**
+ * The columns of a signup statement's recipients (an expression of the statement, one row per
+ * email): the address, the name and referral code that go into the email, whether the person is
+ * confirmed, the waitlist entry.
+ */
+export const RECIPIENT = {
+  to: sql.identifier(MAIL_COLUMNS.to),
+  name: sql.identifier('mail_name'),
+  code: sql.identifier('mail_code'),
+  isConfirmed: sql.identifier('mail_confirmed'),
+  entryId: sql.identifier(MAIL_COLUMNS.waitlistEntryId),
+}
+
+type SignupMessage = { subject: string; text: string; html: string; tags: string[] }
+
+/**
+ * The expressions that queue a signup statement's emails: one to each row of `recipients` (with
+ * RECIPIENT's columns; `entryId` only when `hasEntry`), `confirmed` to a confirmed person and
+ * `unconfirmed` to the others, each with the row's greeting (and referral code, when `hasCode`),
+ * all under one Message-ID. Names its expressions `mail`, then as `emailRowsWrites`.
+ */
+export const signupMailWrites = (
+  recipients: string,
+  options: {
+    confirmed: SignupMessage
+    unconfirmed: SignupMessage
+    messageId: string
+    hasEntry?: boolean
+    hasCode?: boolean
+  },
+): SQL => {
+  const { confirmed, unconfirmed, messageId, hasEntry, hasCode } = options
+  const code = hasCode ? sql`${RECIPIENT.code}` : undefined
+  const toConfirmed = personalizedSignupEmail(confirmed, sql`${RECIPIENT.name}`, code)
+  const toUnconfirmed = personalizedSignupEmail(unconfirmed, sql`${RECIPIENT.name}`, code)
+  const either = (ifConfirmed: SQL, otherwise: SQL) =>
+    sql`CASE WHEN ${RECIPIENT.isConfirmed} THEN ${ifConfirmed} ELSE ${otherwise} END`
+  const column = (name: keyof typeof MAIL_COLUMNS) => sql.identifier(MAIL_COLUMNS[name])
+  return sql`
+    mail AS (
+      SELECT ${RECIPIENT.to}, ${hasEntry ? RECIPIENT.entryId : sql`NULL::integer`} AS ${RECIPIENT.entryId},
+        ${either(sql`${confirmed.subject}::text`, sql`${unconfirmed.subject}::text`)} AS ${column('subject')},
+        ${either(toConfirmed.text, toUnconfirmed.text)} AS ${column('text')},
+        ${either(toConfirmed.html, toUnconfirmed.html)} AS ${column('html')},
+        ${messageId}::text AS ${column('messageId')},
+        ${either(sql`${JSON.stringify(confirmed.tags)}::jsonb`, sql`${JSON.stringify(unconfirmed.tags)}::jsonb`)} AS ${column('tags')}
+      FROM ${sql.identifier(recipients)}),
+    ${emailRowsWrites('mail', 'confirmation')}`
+}

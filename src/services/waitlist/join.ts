@@ -10,7 +10,6 @@ import { waitlistAlreadyJoinedEmail, waitlistConfirmationEmail } from '@/lib/ema
 import { newReferralCode, referralUrl, sameAddressKey } from '@/lib/referrals'
 import type { waitlistSignupSchema } from '@/schemas/waitlist'
 
-import { MAIL_COLUMNS, emailRowsWrites } from '../email/queue'
 import {
   hashToken,
   newMessageId,
@@ -22,9 +21,10 @@ import {
 import { consentInsert } from '../shared/consent'
 import {
   CODE_MARK,
+  RECIPIENT,
   claimSignupMail,
   markSignupMail,
-  personalizedSignupEmail,
+  signupMailWrites,
 } from '../shared/signup-mail'
 
 type SignupInput = z.output<typeof waitlistSignupSchema>
@@ -88,19 +88,11 @@ export const joinWaitlist = async (
   const confirmHash = hashToken(waitlistConfirmToken(messageId))
   const statusHash = hashToken(waitlistStatusToken(messageId))
   const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
-  const confirmation = confirmationEmail(input.product)
-  const reminder = alreadyJoinedEmail(input.product)
   const e = waitlist_entries
   const r = alias(waitlist_entries, 'r')
   const k = alias(waitlist_entries, 'k')
   const u = alias(waitlist_entries, 'u')
-  const to = sql.identifier(MAIL_COLUMNS.to)
-  const name = sql.identifier('mail_name')
-  const referral = sql.identifier('mail_code')
-  const confirmed = sql.identifier('mail_confirmed')
-  const id = sql.identifier(MAIL_COLUMNS.waitlistEntryId)
-  const asConfirmation = personalizedSignupEmail(confirmation, sql`${name}`, sql`${referral}`)
-  const asReminder = personalizedSignupEmail(reminder, sql`${name}`, sql`${referral}`)
+  const { to, name, code: referral, isConfirmed: confirmed, entryId: id } = RECIPIENT
   await executePrepared(
     payload,
     'join-waitlist',
@@ -151,16 +143,13 @@ export const joinWaitlist = async (
         ${code}::text AS ${referral}, false AS ${confirmed}
       FROM entry
       UNION ALL SELECT * FROM reminded),
-    mail AS (
-      SELECT ${to}, ${id},
-        CASE WHEN ${confirmed} THEN ${reminder.subject}::text ELSE ${confirmation.subject}::text END AS ${sql.identifier(MAIL_COLUMNS.subject)},
-        CASE WHEN ${confirmed} THEN ${asReminder.text} ELSE ${asConfirmation.text} END AS ${sql.identifier(MAIL_COLUMNS.text)},
-        CASE WHEN ${confirmed} THEN ${asReminder.html} ELSE ${asConfirmation.html} END AS ${sql.identifier(MAIL_COLUMNS.html)},
-        ${messageId}::text AS ${sql.identifier(MAIL_COLUMNS.messageId)},
-        CASE WHEN ${confirmed} THEN ${JSON.stringify(['waitlist', 'already-joined'])}::jsonb
-          ELSE ${JSON.stringify(['double-opt-in', 'waitlist'])}::jsonb END AS ${sql.identifier(MAIL_COLUMNS.tags)}
-      FROM recipient),
-    ${emailRowsWrites('mail', 'confirmation')}
+    ${signupMailWrites('recipient', {
+      confirmed: { ...alreadyJoinedEmail(input.product), tags: ['waitlist', 'already-joined'] },
+      unconfirmed: { ...confirmationEmail(input.product), tags: ['double-opt-in', 'waitlist'] },
+      messageId,
+      hasEntry: true,
+      hasCode: true,
+    })}
     SELECT ${bare(e.id)} FROM entry`,
   )
   return { email: input.email, product: input.product }
