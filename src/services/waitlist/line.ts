@@ -305,25 +305,25 @@ export const placesOf = async (
         referrals: number
       }>(sql`
         WITH hours AS MATERIALIZED (
-          SELECT ${bare(h.product)} AS line, ${bare(h.hour)} AS hour,
+          SELECT ${bare(h.product)} AS line, ${bare(h.hour)} AS at_hour,
             sum(sum(${bare(h.entries)})) OVER (PARTITION BY ${bare(h.product)} ORDER BY ${bare(h.hour)})
               - sum(${bare(h.entries)}) AS before
           FROM ${h} WHERE ${bare(h.product)} = ANY(ARRAY[${searched.length ? inList(searched, sql`text`) : sql``}]::text[])
           GROUP BY ${bare(h.product)}, ${bare(h.hour)}),
         windows AS (
-          SELECT win.line, win.lo, win.hi, coalesce(win.hour, start.hour) AS hour,
+          SELECT win.line, win.lo, win.hi, coalesce(win.from_hour, start.at_hour) AS from_hour,
             coalesce(win.before, start.before) AS before
           FROM unnest(${column('line', sql`text`)}, ${column('lo', sql`int`)}, ${column('hi', sql`int`)},
-              ${column('hour', sql`int`)}, ${column('before', sql`int`)}) AS win(line, lo, hi, hour, before)
-            LEFT JOIN LATERAL (SELECT hours.hour, hours.before::int AS before FROM hours
-              WHERE win.hour IS NULL AND hours.line = win.line AND hours.before < win.lo
-              ORDER BY hours.hour DESC LIMIT 1) start ON TRUE)
+              ${column('hour', sql`int`)}, ${column('before', sql`int`)}) AS win(line, lo, hi, from_hour, before)
+            LEFT JOIN LATERAL (SELECT hours.at_hour, hours.before::int AS before FROM hours
+              WHERE win.from_hour IS NULL AND hours.line = win.line AND hours.before < win.lo
+              ORDER BY hours.at_hour DESC LIMIT 1) start ON TRUE)
         SELECT DISTINCT windows.line AS product, s.${bare(e.id)}, s.base, r.referrals
         FROM windows CROSS JOIN LATERAL (
           SELECT t.${bare(e.id)}, (windows.before + row_number() OVER (ORDER BY t.${bare(e.joinedAt)}, t.${bare(e.id)}))::int AS base
           FROM (SELECT ${bare(e.id, e.joinedAt)} FROM ${e}
             WHERE ${bare(e.product)} = windows.line::${productType}
-              AND ${bare(e.joinedAt)} >= to_timestamp(windows.hour::double precision * 3600)
+              AND ${bare(e.joinedAt)} >= to_timestamp(windows.from_hour::double precision * 3600)
             ORDER BY ${bare(e.joinedAt, e.id)} LIMIT greatest(windows.hi - windows.before, 0)) t) s
           CROSS JOIN LATERAL (SELECT ${referralsOf(sql`s.${bare(e.id)}`, product)} AS referrals) r
         WHERE s.base >= windows.lo AND r.referrals IS NOT NULL`)
