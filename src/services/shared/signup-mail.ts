@@ -68,8 +68,9 @@ const HTML_GREETING = `<p>${TEXT_GREETING}</p>`
 /**
  * A signup email whose greeting and referral code are those of the stored row the statement that
  * queues it reads (a known address: found and mailed in one statement): the email is rendered with
- * no name and `CODE_MARK` for the code, and SQL puts in the greeting (`greetingOf`'s, from the same parts) and the code (as `encodeURIComponent` writes it). `name` and `code` are
- * expressions of the statement.
+ * no name and `CODE_MARK` for the code, and SQL puts in the greeting (`greetingOf`'s, from the
+ * same parts) and the code (as `encodeURIComponent` writes it). `name` and `code` are expressions
+ * of the statement.
  */
 export const personalizedSignupEmail = (
   email: { text: string; html: string },
