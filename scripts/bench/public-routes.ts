@@ -31,7 +31,8 @@ import {
 import { adminToken, type Bench } from './run'
 import { printLogProblems, siteLogProblems } from './site-log'
 
-export const TARGETS = { analytics: 0.9, signups: 0.6 }
+/** Each route's throughput as a share of the bare route's: a signup at launch-day rates is 0.8×. */
+export const TARGETS = { analytics: 0.9, signups: 0.8 }
 
 /**
  * A 201 may be answered before the row is written (analytics is buffered in memory), so the rows
@@ -154,6 +155,38 @@ export const confirmHalf = async (bench: Bench) => {
   }
 }
 
+/** How long the email queue may take to empty before a route is measured anyway. */
+const EMAIL_DRAIN_LIMIT_MS = 300_000
+
+const queuedEmails = async (client: pg.Client) =>
+  Number(
+    (await client.query(`SELECT count(*) AS n FROM email_logs WHERE status = 'queued'`)).rows[0].n,
+  )
+
+/**
+ * Each signup queues an email that the site sends beside the next requests. Measured one after the
+ * other, each route would otherwise pay for the emails of the routes before it (tens of thousands
+ * by the third route, at the mail server's pace): the route is measured alone once the queue is
+ * empty. Prints how many were sent meanwhile and how fast; the emails a route queues during its
+ * own measurement are sent beside it, as on a real day.
+ */
+const emptyEmailQueue = async (client: pg.Client) => {
+  const started = Date.now()
+  const first = await queuedEmails(client)
+  let left = first
+  while (left > 0 && Date.now() - started < EMAIL_DRAIN_LIMIT_MS) {
+    checkInterrupted()
+    await sleep(500)
+    left = await queuedEmails(client)
+  }
+  if (first === 0) return
+  const seconds = (Date.now() - started) / 1000
+  process.stdout.write(
+    `(${first - left} queued emails sent first in ${seconds.toFixed(0)} s, ` +
+      `${fixed((first - left) / seconds, 0)}/s${left > 0 ? `; ${left} still queued` : ''}) `,
+  )
+}
+
 export const benchPublicRoutes = async (bench: Bench) => {
   const routes = [...visitorRoutes(bench.runId), ...knownAddressRoutes(bench.runId)]
   console.log(
@@ -161,16 +194,22 @@ export const benchPublicRoutes = async (bench: Bench) => {
       `${CONNECTIONS} connections…`,
   )
   const results: Measured[] = []
-  for (const route of routes) {
-    bench.checkSite()
-    if (route.key === 'waitlist-known') await confirmHalf(bench)
-    process.stdout.write(`  ${label(route)}… `)
-    const result = await benchRoute(bench.baseUrl, route)
-    results.push(result)
-    console.log(
-      `${result.requestsPerSecond.toFixed(1)} req/s, p99 ${result.latencyMs.p99} ms, ` +
-        `${result.unexpected} unexpected`,
-    )
+  const client = new pg.Client({ connectionString: bench.databaseUrl })
+  await client.connect()
+  try {
+    for (const route of routes) {
+      bench.checkSite()
+      if (route.key === 'waitlist-known') await confirmHalf(bench)
+      process.stdout.write(`  ${label(route)}… `)
+      const result = await benchRoute(bench.baseUrl, route, () => emptyEmailQueue(client))
+      results.push(result)
+      console.log(
+        `${result.requestsPerSecond.toFixed(1)} req/s, p99 ${result.latencyMs.p99} ms, ` +
+          `${result.unexpected} unexpected`,
+      )
+    }
+  } finally {
+    await client.end()
   }
   // The baseline once more: a machine whose load changed during the run shows here.
   const baseline = results[0]

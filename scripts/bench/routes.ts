@@ -196,13 +196,23 @@ export const unexpectedOf = (route: Route, result: AutocannonResult) => {
   return { statuses, expected, unexpected: otherStatuses + result.errors + result.mismatches }
 }
 
-export const benchRoute = async (baseUrl: string, route: Route): Promise<Measured> => {
+/**
+ * One route: a warm-up, then the measurement. `settle`, when given, runs before each of them (the
+ * public part waits there for the email queue to empty, so each route is measured alone).
+ */
+export const benchRoute = async (
+  baseUrl: string,
+  route: Route,
+  settle?: () => Promise<void>,
+): Promise<Measured> => {
   // A known-address route measured next reuses this measurement's addresses.
   delete used[route.key]
+  await settle?.()
   const warm = await measure(baseUrl, route, WARMUP_SECONDS)
   // Requests left in flight when the warm-up closed its connections drain before measuring.
   await sleep(DRAIN_MS)
   checkInterrupted()
+  await settle?.()
   const result = await measure(baseUrl, route, DURATION)
   await sleep(DRAIN_MS)
   checkInterrupted()

@@ -133,6 +133,7 @@ export default async function benchScalePeople(bench: Bench) {
     for (const [name, path] of [
       ['newsletter CSV (all)', '/api/admin/newsletter/export'],
       ['waitlist CSV (one product)', '/api/admin/waitlist/export?product=studio'],
+      ['waitlist CSV (all)', '/api/admin/waitlist/export'],
     ] as const) {
       const result = await timeExport(`${bench.baseUrl}${path}`, headers, bench.serverPid)
       const growth = Math.max(0, ...result.rssMb.map((p) => p.peakMb - (p.beforeMb ?? p.peakMb)))

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto'
+import { createHash, createHmac, createSecretKey, type KeyObject, randomUUID } from 'node:crypto'
 
 import { senderDomain } from '@/lib/email/addresses'
 import { env, serverUrl } from '@/lib/env'
@@ -22,8 +22,22 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export const newMessageId = () => `<${randomUUID()}@${senderDomain()}>`
 
-const linkKey = () =>
-  createHmac('sha256', env().PAYLOAD_SECRET).update('email-link-tokens').digest()
+let derivedLinkKey: { secret: string; key: KeyObject } | undefined
+
+/**
+ * The key of every secret link, derived from PAYLOAD_SECRET once (per secret) and kept as a
+ * KeyObject: an HMAC keyed with a Buffer costs several times one keyed with a KeyObject, and a
+ * signup makes three of them (docs/benchmarks.md, 7 December).
+ */
+const linkKey = () => {
+  const secret = env().PAYLOAD_SECRET
+  if (derivedLinkKey?.secret !== secret)
+    derivedLinkKey = {
+      secret,
+      key: createSecretKey(createHmac('sha256', secret).update('email-link-tokens').digest()),
+    }
+  return derivedLinkKey.key
+}
 
 /** The confirmation token of the email with this Message-ID (the database keeps its SHA-256). */
 export const confirmationToken = (messageId: string) =>
