@@ -2,7 +2,7 @@ import path from 'node:path'
 
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
-import fileSeconds from '../file-seconds.json'
+import fileSeconds from '../file-seconds.json' with { type: 'json' }
 
 /**
  * Runs the longest test files first, so that two workers end together instead of one running a
