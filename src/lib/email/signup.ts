@@ -30,8 +30,11 @@ const htmlParagraph = (paragraph: SignupParagraph) => {
  */
 export const GREETING = { opening: 'Dear ', nobody: 'Friend', closing: ',' } as const
 
+/** Whom the greeting names: the name without surrounding white space, else "Friend". */
+export const greetingName = (name?: string | null) => name?.trim() || GREETING.nobody
+
 export const greetingOf = (name?: string | null) =>
-  `${GREETING.opening}${name?.trim() || GREETING.nobody}${GREETING.closing}`
+  `${GREETING.opening}${greetingName(name)}${GREETING.closing}`
 
 /**
  * The emails the waitlist and newsletter forms send: "Dear <name or Friend>," then the paragraphs,

@@ -24,7 +24,7 @@ import {
 import { EMAIL_QUEUE } from '@/lib/constants'
 import { senderEmail } from '@/lib/email/addresses'
 import { escapeHtml } from '@/lib/email/html-text'
-import { GREETING } from '@/lib/email/signup'
+import { greetingName } from '@/lib/email/signup'
 import { IMPORT_BODY_LIMIT } from '@/lib/body-limit'
 import { AppError, badRequest } from '@/lib/errors'
 import {
@@ -430,8 +430,7 @@ const importBatch = (
   const people = rows.map((row) => {
     // As a signup's: the link's token is derived from the Message-ID; only its hash is stored.
     const messageId = newMessageId()
-    // The name in the greeting, as greetingOf (lib/email/signup.ts) takes it for every signup email.
-    const greeting = row.first_name?.trim() || GREETING.nobody
+    const greeting = greetingName(row.first_name)
     return {
       email: row.email,
       first_name: row.first_name,

@@ -22,22 +22,17 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export const newMessageId = () => `<${randomUUID()}@${senderDomain()}>`
 
-let derivedLinkKey: { secret: string; key: KeyObject } | undefined
+let derivedLinkKey: KeyObject | undefined
 
 /**
- * The key of every secret link, derived from PAYLOAD_SECRET once (per secret) and kept as a
- * KeyObject: an HMAC keyed with a Buffer costs several times one keyed with a KeyObject, and a
- * signup makes three of them (docs/benchmarks.md, 7 December).
+ * The key of every secret link, derived from PAYLOAD_SECRET once (the settings are read once per
+ * process) and kept as a KeyObject: an HMAC keyed with a Buffer costs several times one keyed with
+ * a KeyObject, and a signup makes three of them (docs/benchmarks.md, 7 December).
  */
-const linkKey = () => {
-  const secret = env().PAYLOAD_SECRET
-  if (derivedLinkKey?.secret !== secret)
-    derivedLinkKey = {
-      secret,
-      key: createSecretKey(createHmac('sha256', secret).update('email-link-tokens').digest()),
-    }
-  return derivedLinkKey.key
-}
+const linkKey = () =>
+  (derivedLinkKey ??= createSecretKey(
+    createHmac('sha256', env().PAYLOAD_SECRET).update('email-link-tokens').digest(),
+  ))
 
 /** The confirmation token of the email with this Message-ID (the database keeps its SHA-256). */
 export const confirmationToken = (messageId: string) =>
