@@ -26,8 +26,17 @@ import {
 import { receivesNewsletter } from '../email/eligibility'
 import { setNewsletterPreference } from '../email-links/preferences'
 import { enrollInWelcomeSequence } from '../email/sequences'
-import { type ConsentRecord, consentInsert, recordConsent } from '../shared/consent'
-import { RECIPIENT, claimSignupMail, markSignupMail, signupMailWrites } from '../shared/signup-mail'
+import { consentInsert, recordConsent } from '../shared/consent'
+import { signupBatches } from '../shared/signup-batch'
+import {
+  MAIL_KEY,
+  RECIPIENT,
+  claimSignupMail,
+  markSignupMail,
+  signupMailKey,
+  signupMailWrites,
+  signupMessages,
+} from '../shared/signup-mail'
 import { inTransaction } from '../shared/transaction'
 
 /** A confirmation email with a fresh single-use token, derived from its Message-ID. */
@@ -48,20 +57,31 @@ export const newConfirmation = (email: string, firstName: string | null) => {
   }
 }
 
-const consentOf = (input: NewsletterSignup, ip: string): ConsentRecord => ({
-  email: input.email,
-  consentType: 'newsletter',
-  ipAddress: ip,
-  source: input.source || 'website',
-  metadata: { stage: 'signup', text: NEWSLETTER_CONSENT_TEXT, interests: input.interests ?? [] },
-})
-
 /** The answer to every valid signup, new address or known: it tells no one which (decision 0163). */
 export type NewsletterSignupAnswer = { email: string; confirmationRequired: true }
 
+type Signup = { input: NewsletterSignup; ip: string }
+
+/** The columns of a batch's signups, one row each. */
+const IN = {
+  email: sql.identifier('in_email'),
+  firstName: sql.identifier('in_first_name'),
+  interests: sql.identifier('in_interests'),
+  ip: sql.identifier('in_ip'),
+  source: sql.identifier('in_source'),
+  unsubscribeToken: sql.identifier('in_unsubscribe_token'),
+  tokenHash: sql.identifier('in_token_hash'),
+  consent: sql.identifier('in_consent'),
+}
+
+/** The keys of the two messages a signup may queue (`signupMessages`). */
+const CONFIRMATION = 'confirmation'
+const ALREADY_SUBSCRIBED = 'already-subscribed'
+
 /**
- * A newsletter signup (double opt-in), new address or known, in one statement (decision 0115; 0241
- * for a known one).
+ * The newsletter signups (double opt-in) of a batch (shared/signup-batch.ts), new addresses or
+ * known, in one statement (decisions 0115, 0241, 0275); each signup as it would be with a statement
+ * of its own.
  *
  * A new address becomes an unconfirmed subscriber (with the confirmation's token), with its consent
  * and the queued confirmation email — or nothing is written when the address is already known (any
@@ -75,69 +95,119 @@ export type NewsletterSignupAnswer = { email: string; confirmationRequired: true
  * committed while it ran (a concurrent signup of the address, which sent the confirmation) gets
  * nothing more from this one.
  */
-export const subscribeNewsletter = async (
-  payload: Payload,
-  input: NewsletterSignup,
-  ip: string,
-): Promise<NewsletterSignupAnswer> => {
-  const confirmation = newConfirmation(input.email, null)
-  const already = alreadySubscribedEmail(null)
-  const consent = consentOf(input, ip)
+const writeSignups = async (payload: Payload, signups: Signup[]) => {
+  const hours = env().EMAIL_CONFIRM_TTL_HOURS
+  const ttlSeconds = hours * 3600
+  const messageIds = signups.map(() => newMessageId())
+  const column = (of: (signup: Signup, index: number) => string | null) =>
+    sql.param(signups.map(of))
   const n = newsletter_subscribers
   const k = alias(newsletter_subscribers, 'k')
   const u = alias(newsletter_subscribers, 'u')
-  const { to, name, isConfirmed: confirmed } = RECIPIENT
+  const i = sql.identifier('i')
+  const { to, name, message, messageId } = RECIPIENT
+  const confirmed = sql.identifier('mail_confirmed')
   const known = sql.identifier('known_id')
   await executePrepared(
     payload,
     'subscribe-newsletter',
     sql`
-    WITH subscriber AS (
+    WITH signup AS (
+      SELECT * FROM unnest(${column(({ input }) => input.email)}::text[],
+        ${column(({ input }) => input.firstName || null)}::text[],
+        ${column(({ input }) => JSON.stringify(input.interests ?? []))}::jsonb[],
+        ${column(({ ip }) => ip)}::text[],
+        ${column(({ input }) => input.source || 'website')}::text[],
+        ${column(() => randomBytes(24).toString('base64url'))}::text[],
+        ${column((_, index) => hashToken(confirmationToken(messageIds[index]!)))}::text[],
+        ${column(({ input }) => JSON.stringify(consentMetadata(input)))}::jsonb[],
+        ${column((_, index) => messageIds[index]!)}::text[],
+        ${column(({ input }) => signupMailKey(input.email))}::text[])
+      AS i (${IN.email}, ${IN.firstName}, ${IN.interests}, ${IN.ip}, ${IN.source},
+        ${IN.unsubscribeToken}, ${IN.tokenHash}, ${IN.consent}, ${messageId}, ${MAIL_KEY})),
+    messages AS (${signupMessages({
+      [CONFIRMATION]: {
+        ...confirmationEmail(redactedConfirmUrl(), hours, null),
+        tags: ['double-opt-in'],
+      },
+      [ALREADY_SUBSCRIBED]: {
+        ...alreadySubscribedEmail(null),
+        tags: ['double-opt-in', 'already-subscribed'],
+      },
+    })}),
+    subscriber AS (
       INSERT INTO ${n} (${bare(n.email, n.firstName, n.interests, n.subscribedAt)},
         ${bare(n.consentTimestamp, n.consentIp, n.consentSource, n.unsubscribeToken, n.doubleOptInToken)},
         ${bare(n.doubleOptInExpires, n.confirmationSentAt)})
-      SELECT ${input.email}::text, ${input.firstName || null}::text,
-        ${JSON.stringify(input.interests ?? [])}::jsonb, now(), now(), ${ip}::text,
-        ${consent.source}::text, ${randomBytes(24).toString('base64url')}::text,
-        ${confirmation.tokenHash}::text,
-        now() + make_interval(secs => ${confirmation.ttlSeconds}::integer), now()
-      WHERE NOT EXISTS (SELECT 1 FROM ${n} WHERE lower(${bare(n.email)}) = lower(${input.email}))
+      SELECT ${i}.${IN.email}, ${i}.${IN.firstName}, ${i}.${IN.interests}, now(), now(),
+        ${i}.${IN.ip}, ${i}.${IN.source}, ${i}.${IN.unsubscribeToken}, ${i}.${IN.tokenHash},
+        now() + make_interval(secs => ${ttlSeconds}::integer), now()
+      FROM signup ${i}
+      WHERE NOT EXISTS (SELECT 1 FROM ${n} WHERE lower(${bare(n.email)}) = lower(${i}.${IN.email}))
+      ORDER BY lower(${i}.${IN.email})
       ON CONFLICT DO NOTHING
-      RETURNING ${bare(n.id)}),
-    mark AS (${markSignupMail(input.email, 'subscriber')}),
+      RETURNING ${bare(n.id, n.email)}),
+    fresh AS (
+      SELECT ${i}.* FROM signup ${i}
+      WHERE EXISTS (SELECT 1 FROM subscriber WHERE lower(subscriber.${bare(n.email)}) = lower(${i}.${IN.email}))),
+    mark AS (${markSignupMail('fresh')}),
     known AS (
-      SELECT ${k.id} AS ${known}, ${k.email} AS ${to}, ${k.firstName} AS ${name},
-        ${receivesNewsletter('k')} AS ${confirmed}
-      FROM ${n} ${k}
-      WHERE lower(${k.email}) = lower(${input.email}) AND NOT EXISTS (SELECT 1 FROM subscriber)
-      LIMIT 1),
+      SELECT DISTINCT ON (${i}.${MAIL_KEY}) ${i}.*, ${k.id} AS ${known}, ${k.email} AS ${to},
+        ${k.firstName} AS ${name}, ${receivesNewsletter('k')} AS ${confirmed}
+      FROM signup ${i} JOIN ${n} ${k} ON lower(${k.email}) = lower(${i}.${IN.email})
+      WHERE NOT EXISTS (SELECT 1 FROM fresh WHERE fresh.${MAIL_KEY} = ${i}.${MAIL_KEY})
+      ORDER BY ${i}.${MAIL_KEY}, ${k.id}),
     consenting AS (
-      SELECT ${bare(n.id)} FROM subscriber
-      UNION ALL SELECT ${known} FROM known WHERE NOT ${confirmed}),
-    consent AS (${consentInsert(consent, 'consenting')}),
-    claim AS (${claimSignupMail(input.email, 'known')}),
+      SELECT ${IN.email}, ${IN.ip}, ${IN.source}, ${IN.consent} FROM fresh
+      UNION ALL SELECT ${IN.email}, ${IN.ip}, ${IN.source}, ${IN.consent} FROM known WHERE NOT ${confirmed}),
+    consent AS (${consentInsert(
+      {
+        email: sql`consenting.${IN.email}`,
+        consentType: 'newsletter',
+        ipAddress: sql`consenting.${IN.ip}`,
+        source: sql`consenting.${IN.source}`,
+        metadata: sql`consenting.${IN.consent}`,
+      },
+      'consenting',
+    )}),
+    claim AS (${claimSignupMail('known')}),
     renewed AS (
-      UPDATE ${n} ${u} SET ${bare(n.doubleOptInToken)} = ${confirmation.tokenHash},
-        ${bare(n.doubleOptInExpires)} = now() + make_interval(secs => ${confirmation.ttlSeconds}::integer),
+      UPDATE ${n} ${u} SET ${bare(n.doubleOptInToken)} = known.${IN.tokenHash},
+        ${bare(n.doubleOptInExpires)} = now() + make_interval(secs => ${ttlSeconds}::integer),
         ${bare(n.confirmationSentAt)} = now(), ${bare(n.updatedAt)} = now()
-      FROM known
+      FROM known JOIN claim ON claim.${MAIL_KEY} = known.${MAIL_KEY}
       WHERE ${u.id} = known.${known} AND NOT known.${confirmed} AND NOT ${receivesNewsletter('u')}
-        AND EXISTS (SELECT 1 FROM claim)
       RETURNING known.*),
     recipient AS (
-      SELECT ${input.email}::text AS ${to}, ${input.firstName || null}::text AS ${name},
-        false AS ${confirmed}
-      FROM subscriber
-      UNION ALL SELECT ${to}, ${name}, ${confirmed} FROM renewed
-      UNION ALL SELECT ${to}, ${name}, ${confirmed} FROM known
-        WHERE ${confirmed} AND EXISTS (SELECT 1 FROM claim)),
-    ${signupMailWrites('recipient', {
-      confirmed: { ...already, tags: ['double-opt-in', 'already-subscribed'] },
-      unconfirmed: confirmation.email,
-      messageId: confirmation.email.messageId,
-    })}
-    SELECT ${bare(n.id)} FROM subscriber`,
+      SELECT ${IN.email} AS ${to}, ${IN.firstName} AS ${name}, ${CONFIRMATION}::text AS ${message},
+        ${messageId}
+      FROM fresh
+      UNION ALL SELECT ${to}, ${name}, ${CONFIRMATION}::text, ${messageId} FROM renewed
+      UNION ALL SELECT known.${to}, known.${name}, ${ALREADY_SUBSCRIBED}::text, known.${messageId}
+        FROM known JOIN claim ON claim.${MAIL_KEY} = known.${MAIL_KEY} WHERE known.${confirmed}),
+    ${signupMailWrites('recipient', 'messages')}
+    SELECT count(*) FROM subscriber`,
   )
+}
+
+const consentMetadata = (input: NewsletterSignup) => ({
+  stage: 'signup',
+  text: NEWSLETTER_CONSENT_TEXT,
+  interests: input.interests ?? [],
+})
+
+/**
+ * A newsletter signup, new address or known (`writeSignups`), written with the others of its
+ * batch; resolves when it is committed.
+ */
+const subscribe = signupBatches((signup: Signup) => signup.input.email, writeSignups)
+
+export const subscribeNewsletter = async (
+  payload: Payload,
+  input: NewsletterSignup,
+  ip: string,
+): Promise<NewsletterSignupAnswer> => {
+  await subscribe(payload, { input, ip })
   return { email: input.email, confirmationRequired: true }
 }
 

@@ -16,7 +16,7 @@ import { MAIL_COLUMNS, emailRowsWrites } from '../email/queue'
  * every instance), under a key no one can read the address back from, in the rate-limit table
  * (swept after an hour, like its other windows).
  */
-const keyOf = (email: string) =>
+export const signupMailKey = (email: string) =>
   `signup-mail:${createHmac('sha256', env().PAYLOAD_SECRET)
     .update(`signup-mail:${email.trim().toLowerCase()}`)
     .digest('base64url')}`
@@ -30,33 +30,36 @@ const columns = bare(
 )
 
 /**
- * An expression of a signup statement: a new signup's confirmation goes out now (when `after`, the
- * expression that inserts the new row, has one).
+ * The column of a signup statement's rows that holds each address's key (`signupMailKey`): a
+ * statement's rows have distinct addresses (ON CONFLICT DO UPDATE may not touch a row twice).
  */
-export const markSignupMail = (email: string, after: string): SQL => sql`
+export const MAIL_KEY = sql.identifier('mail_key')
+
+/**
+ * An expression of a signup statement: the confirmations of its new signups go out now (one for
+ * each row of `rows`, the expression that inserted them, by its MAIL_KEY).
+ */
+export const markSignupMail = (rows: string): SQL => sql`
   INSERT INTO ${limits} (${columns})
-  SELECT ${keyOf(email)}::text, now(), 1, now(), now() FROM ${sql.identifier(after)}
+  SELECT ${sql.identifier(rows)}.${MAIL_KEY}, now(), 1, now(), now() FROM ${sql.identifier(rows)}
+  ORDER BY 1
   ON CONFLICT (${bare(limits.key)}) DO UPDATE SET ${bare(limits.windowStart)} = now(),
     ${bare(limits.count)} = ${limits.count} + 1, ${bare(limits.updatedAt)} = now()`
 
 /**
- * Claims the address's next email from a form: an expression (of the caller's statement or
- * transaction) that returns a row when none went out within EMAIL_CONFIRM_RESEND_MINUTES (and the
- * time is now taken), none otherwise. One statement, so of concurrent signups of one address
- * exactly one gets it. With `after`, the name of an earlier expression of the same statement, it
- * claims only when that one has a row (a signup's known address).
+ * Claims the next email from a form of the addresses of `rows` (an earlier expression of the
+ * statement, by its MAIL_KEY): returns, as MAIL_KEY, the keys of those to which none went out
+ * within EMAIL_CONFIRM_RESEND_MINUTES (their time is now taken), none of the others. One statement,
+ * so of concurrent signups of one address exactly one gets it.
  */
-export const claimSignupMail = (email: string, after?: string): SQL => sql`
+export const claimSignupMail = (rows: string): SQL => sql`
   INSERT INTO ${limits} (${columns})
-  ${
-    after
-      ? sql`SELECT ${keyOf(email)}::text, now(), 1, now(), now() FROM ${sql.identifier(after)}`
-      : sql`VALUES (${keyOf(email)}, now(), 1, now(), now())`
-  }
+  SELECT ${sql.identifier(rows)}.${MAIL_KEY}, now(), 1, now(), now() FROM ${sql.identifier(rows)}
+  ORDER BY 1
   ON CONFLICT (${bare(limits.key)}) DO UPDATE SET ${bare(limits.windowStart)} = now(),
     ${bare(limits.count)} = ${limits.count} + 1, ${bare(limits.updatedAt)} = now()
   WHERE ${limits.windowStart} <= now() - make_interval(mins => ${env().EMAIL_CONFIRM_RESEND_MINUTES})
-  RETURNING ${limits.key}`
+  RETURNING ${limits.key} AS ${MAIL_KEY}`
 
 /** Stands for the referral code in an email rendered before the row is read (replaced in SQL). */
 export const CODE_MARK = `code${randomBytes(12).toString('hex')}`
@@ -66,27 +69,20 @@ const TEXT_GREETING = greetingOf(null)
 const HTML_GREETING = `<p>${TEXT_GREETING}</p>`
 
 /**
- * A signup email whose greeting and referral code are those of the stored row the statement that
- * queues it reads (a known address: found and mailed in one statement): the email is rendered with
- * no name and `CODE_MARK` for the code, and SQL puts in the greeting (`greetingOf`'s, from the
- * same parts) and the code (as `encodeURIComponent` writes it). `name` and `code` are expressions
- * of the statement.
+ * The text and HTML of a signup email whose greeting and referral code are those of the row the
+ * statement that queues it writes or reads (a known address: found and mailed in one statement):
+ * the email is rendered with no name and `CODE_MARK` for the code, its greeting cut off
+ * (`signupMessages`), and SQL puts in the greeting (`greetingOf`'s, from the same parts) and the
+ * code (as `encodeURIComponent` writes it). `message` names the message's row; `name` and `code`
+ * are expressions of the statement.
  */
-export const personalizedSignupEmail = (
-  email: { text: string; html: string },
-  name: SQL,
-  code?: SQL,
-): { text: SQL; html: SQL } => {
-  if (!email.text.startsWith(TEXT_GREETING) || !email.html.startsWith(HTML_GREETING))
-    throw new Error('a signup email begins with its greeting')
+const personalized = (message: SQL, name: SQL, code?: SQL): { text: SQL; html: SQL } => {
   const greeting = sql`(${GREETING.opening}::text || coalesce(nullif(regexp_replace(${name}::text, ${TRIMMED}::text, '', 'g'), ''), ${GREETING.nobody}::text) || ${GREETING.closing}::text)`
-  const rest = (body: string) =>
-    code
-      ? sql`replace(${body}::text, ${CODE_MARK}::text, ${uriComponent(code)})`
-      : sql`${body}::text`
+  const rest = (body: SQL) =>
+    code ? sql`replace(${body}, ${CODE_MARK}::text, ${uriComponent(code)})` : body
   return {
-    text: sql`(${greeting} || ${rest(email.text.slice(TEXT_GREETING.length))})`,
-    html: sql`('<p>' || ${escapedHtml(greeting)} || '</p>' || ${rest(email.html.slice(HTML_GREETING.length))})`,
+    text: sql`(${greeting} || ${rest(sql`${message}.${MESSAGE.text}`)})`,
+    html: sql`('<p>' || ${escapedHtml(greeting)} || '</p>' || ${rest(sql`${message}.${MESSAGE.html}`)})`,
   }
 }
 
@@ -108,52 +104,79 @@ const uriComponent = (code: SQL) => sql`(
     END, '' ORDER BY n), '')
   FROM regexp_split_to_table(coalesce(${code}::text, 'null'), '') WITH ORDINALITY AS chars(c, n))`
 
+/** The columns of `signupMessages`' rows. */
+const MESSAGE = {
+  key: sql.identifier('message_key'),
+  subject: sql.identifier('message_subject'),
+  text: sql.identifier('message_text'),
+  html: sql.identifier('message_html'),
+  tags: sql.identifier('message_tags'),
+}
+
+export type SignupMessage = { subject: string; text: string; html: string; tags: string[] }
+
+/**
+ * The messages a signup statement may queue, as rows (an expression of the statement), each under
+ * the key its recipients name it by: rendered for no one (signupEmail with no name; `CODE_MARK`
+ * for a referral code), the greeting cut off, which the statement writes for each person. Bound
+ * as arrays, so the statement's text is the same whatever the messages.
+ */
+export const signupMessages = (messages: Record<string, SignupMessage>): SQL => {
+  const entries = Object.entries(messages)
+  for (const [, message] of entries)
+    if (!message.text.startsWith(TEXT_GREETING) || !message.html.startsWith(HTML_GREETING))
+      throw new Error('a signup email begins with its greeting')
+  const column = (of: (key: string, message: SignupMessage) => string) =>
+    sql.param(entries.map(([key, message]) => of(key, message)))
+  return sql`
+    SELECT * FROM unnest(${column((key) => key)}::text[],
+      ${column((_, message) => message.subject)}::text[],
+      ${column((_, message) => message.text.slice(TEXT_GREETING.length))}::text[],
+      ${column((_, message) => message.html.slice(HTML_GREETING.length))}::text[],
+      ${column((_, message) => JSON.stringify(message.tags))}::jsonb[])
+    AS m (${MESSAGE.key}, ${MESSAGE.subject}, ${MESSAGE.text}, ${MESSAGE.html}, ${MESSAGE.tags})`
+}
+
 /**
  * The columns of a signup statement's recipients (an expression of the statement, one row per
- * email): the address, the name and referral code that go into the email, whether the person is
- * confirmed, the waitlist entry.
+ * email): the address, the name and referral code that go into the email, the key of its message
+ * (`signupMessages`), its Message-ID, the waitlist entry.
  */
 export const RECIPIENT = {
   to: sql.identifier(MAIL_COLUMNS.to),
   name: sql.identifier('mail_name'),
   code: sql.identifier('mail_code'),
-  isConfirmed: sql.identifier('mail_confirmed'),
+  message: sql.identifier('mail_message'),
+  messageId: sql.identifier(MAIL_COLUMNS.messageId),
   entryId: sql.identifier(MAIL_COLUMNS.waitlistEntryId),
 }
 
-type SignupMessage = { subject: string; text: string; html: string; tags: string[] }
-
 /**
  * The expressions that queue a signup statement's emails: one to each row of `recipients` (with
- * RECIPIENT's columns; `entryId` only when `hasEntry`), `confirmed` to a confirmed person and
- * `unconfirmed` to the others, each with the row's greeting (and referral code, when `hasCode`),
- * all under one Message-ID. Names its expressions `mail`, then as `emailRowsWrites`.
+ * RECIPIENT's columns; `entryId` only when `hasEntry`, `code` only when `hasCode`), the message of
+ * `messages` (an expression of `signupMessages`) it names, with the row's greeting and referral
+ * code. Names its expression `mail`, then as `emailRowsWrites`.
  */
 export const signupMailWrites = (
   recipients: string,
-  options: {
-    confirmed: SignupMessage
-    unconfirmed: SignupMessage
-    messageId: string
-    hasEntry?: boolean
-    hasCode?: boolean
-  },
+  messages: string,
+  options: { hasEntry?: boolean; hasCode?: boolean } = {},
 ): SQL => {
-  const { confirmed, unconfirmed, messageId, hasEntry, hasCode } = options
-  const code = hasCode ? sql`${RECIPIENT.code}` : undefined
-  const toConfirmed = personalizedSignupEmail(confirmed, sql`${RECIPIENT.name}`, code)
-  const toUnconfirmed = personalizedSignupEmail(unconfirmed, sql`${RECIPIENT.name}`, code)
-  const either = (ifConfirmed: SQL, otherwise: SQL) =>
-    sql`CASE WHEN ${RECIPIENT.isConfirmed} THEN ${ifConfirmed} ELSE ${otherwise} END`
+  const r = sql.identifier(recipients)
+  const m = sql.identifier(messages)
+  const body = personalized(
+    sql`${m}`,
+    sql`${r}.${RECIPIENT.name}`,
+    options.hasCode ? sql`${r}.${RECIPIENT.code}` : undefined,
+  )
   const column = (name: keyof typeof MAIL_COLUMNS) => sql.identifier(MAIL_COLUMNS[name])
   return sql`
     mail AS (
-      SELECT ${RECIPIENT.to}, ${hasEntry ? RECIPIENT.entryId : sql`NULL::integer`} AS ${RECIPIENT.entryId},
-        ${either(sql`${confirmed.subject}::text`, sql`${unconfirmed.subject}::text`)} AS ${column('subject')},
-        ${either(toConfirmed.text, toUnconfirmed.text)} AS ${column('text')},
-        ${either(toConfirmed.html, toUnconfirmed.html)} AS ${column('html')},
-        ${messageId}::text AS ${column('messageId')},
-        ${either(sql`${JSON.stringify(confirmed.tags)}::jsonb`, sql`${JSON.stringify(unconfirmed.tags)}::jsonb`)} AS ${column('tags')}
-      FROM ${sql.identifier(recipients)}),
+      SELECT ${r}.${RECIPIENT.to},
+        ${options.hasEntry ? sql`${r}.${RECIPIENT.entryId}` : sql`NULL::integer`} AS ${RECIPIENT.entryId},
+        ${m}.${MESSAGE.subject} AS ${column('subject')}, ${body.text} AS ${column('text')},
+        ${body.html} AS ${column('html')}, ${r}.${RECIPIENT.messageId},
+        ${m}.${MESSAGE.tags} AS ${column('tags')}
+      FROM ${r} JOIN ${m} ON ${m}.${MESSAGE.key} = ${r}.${RECIPIENT.message}),
     ${emailRowsWrites('mail', 'confirmation')}`
 }

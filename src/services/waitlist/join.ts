@@ -1,8 +1,8 @@
-import { sql } from '@payloadcms/db-postgres/drizzle'
+import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import type { z } from 'zod'
 
-import { alias, bare, waitlist_entries } from '@/db'
+import { alias, bare, enum_waitlist_entries_product, enumType, waitlist_entries } from '@/db'
 import { PRODUCT_LABELS, type Product } from '@/lib/constants'
 import { executePrepared } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
@@ -19,12 +19,17 @@ import {
   waitlistStatusToken,
 } from '../email/secret-links'
 import { consentInsert } from '../shared/consent'
+import { signupBatches } from '../shared/signup-batch'
 import {
   CODE_MARK,
+  MAIL_KEY,
   RECIPIENT,
+  type SignupMessage,
   claimSignupMail,
   markSignupMail,
+  signupMailKey,
   signupMailWrites,
+  signupMessages,
 } from '../shared/signup-mail'
 
 type SignupInput = z.output<typeof waitlistSignupSchema>
@@ -36,7 +41,7 @@ export type WaitlistSignupAnswer = { email: string; product: Product }
  * The confirmation email of an entry, with its two secret links (confirm; see my place in line)
  * derived from its Message-ID and stored redacted (decision 0061), and the referral link. The
  * confirm link works EMAIL_CONFIRM_TTL_HOURS. Rendered for no name and CODE_MARK's code: the
- * statement puts in the entry's own (`personalizedSignupEmail`).
+ * statement puts in the entry's own (`signupMailWrites`).
  */
 const confirmationEmail = (product: Product) =>
   waitlistConfirmationEmail({
@@ -57,8 +62,45 @@ const alreadyJoinedEmail = (product: Product) =>
     name: null,
   })
 
+/** The key of a product's message to a new or unconfirmed entry, or to a confirmed one. */
+const messageKey = (confirmed: boolean, product: string) =>
+  `${confirmed ? 'already-joined' : 'confirmation'}:${product}`
+
+/** The messages of the products of a batch, by `messageKey`. */
+const messagesOf = (products: Set<Product>): Record<string, SignupMessage> =>
+  Object.fromEntries(
+    [...products].flatMap((product) => [
+      [
+        messageKey(false, product),
+        { ...confirmationEmail(product), tags: ['double-opt-in', 'waitlist'] },
+      ],
+      [
+        messageKey(true, product),
+        { ...alreadyJoinedEmail(product), tags: ['waitlist', 'already-joined'] },
+      ],
+    ]),
+  )
+
+type Signup = { input: SignupInput; ip: string }
+
+/** The columns of a batch's signups, one row each (`WITH ORDINALITY`'s order: the calls'). */
+const IN = {
+  email: sql.identifier('in_email'),
+  name: sql.identifier('in_name'),
+  product: sql.identifier('in_product'),
+  interests: sql.identifier('in_interests'),
+  source: sql.identifier('in_source'),
+  code: sql.identifier('in_code'),
+  ref: sql.identifier('in_ref'),
+  sameAddress: sql.identifier('in_same_address'),
+  confirmHash: sql.identifier('in_confirm_hash'),
+  statusHash: sql.identifier('in_status_hash'),
+  ip: sql.identifier('in_ip'),
+}
+
 /**
- * A waitlist signup, new address or known, in one statement (decision 0115; 0241 for a known one).
+ * The waitlist signups of a batch (shared/signup-batch.ts), new addresses or known, in one statement
+ * (decisions 0115, 0241, 0275); each signup as it would be with a statement of its own.
  *
  * A new address and product: the entry (with its referral code, the referrer when `ref` names
  * another person's entry of the same product, and the hashes of its confirmation tokens), its
@@ -75,82 +117,125 @@ const alreadyJoinedEmail = (product: Product) =>
  * committed while it ran (a concurrent signup of the address, which sent the confirmation) gets no
  * second email.
  *
- * Every email of the statement shares one Message-ID, the source of the tokens stored: only one of
- * them is sent.
+ * Each signup's emails share one Message-ID, the source of the tokens stored: only one of them is
+ * sent. Entries are inserted and rate-limit rows locked in key order, so two batches cannot
+ * deadlock on each other's rows.
  */
+const writeSignups = async (payload: Payload, signups: Signup[]) => {
+  const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
+  const rows = signups.map(({ input, ip }) => {
+    const messageId = newMessageId()
+    return {
+      input,
+      ip,
+      messageId,
+      code: newReferralCode(),
+      confirmHash: hashToken(waitlistConfirmToken(messageId)),
+      statusHash: hashToken(waitlistStatusToken(messageId)),
+    }
+  })
+  const column = (of: (row: (typeof rows)[number]) => string | null | undefined) =>
+    sql.param(rows.map((row) => of(row) ?? null))
+  const e = waitlist_entries
+  const r = alias(waitlist_entries, 'r')
+  const k = alias(waitlist_entries, 'k')
+  const u = alias(waitlist_entries, 'u')
+  const i = sql.identifier('i')
+  const product = sql`${i}.${IN.product}::${enumType(enum_waitlist_entries_product)}`
+  const { to, name, code, message, messageId, entryId } = RECIPIENT
+  const confirmed = sql.identifier('mail_confirmed')
+  const reminded = sql.identifier('reminded')
+  await executePrepared(
+    payload,
+    'join-waitlist',
+    sql`
+    WITH signup AS (
+      SELECT * FROM unnest(${column((row) => row.input.email)}::text[],
+        ${column((row) => row.input.name)}::text[], ${column((row) => row.input.product)}::text[],
+        ${column((row) => JSON.stringify(row.input.interests ?? []))}::jsonb[],
+        ${column((row) => row.input.referralSource || null)}::text[],
+        ${column((row) => row.code)}::text[], ${column((row) => row.input.ref)}::text[],
+        ${column((row) => sameAddressKey(row.input.email))}::text[],
+        ${column((row) => row.confirmHash)}::text[], ${column((row) => row.statusHash)}::text[],
+        ${column((row) => row.messageId)}::text[], ${column((row) => row.ip)}::text[],
+        ${column((row) => signupMailKey(row.input.email))}::text[])
+      AS i (${IN.email}, ${IN.name}, ${IN.product}, ${IN.interests}, ${IN.source}, ${IN.code},
+        ${IN.ref}, ${IN.sameAddress}, ${IN.confirmHash}, ${IN.statusHash}, ${messageId}, ${IN.ip},
+        ${MAIL_KEY})),
+    messages AS (${signupMessages(messagesOf(new Set(rows.map((row) => row.input.product))))}),
+    entry AS (
+      INSERT INTO ${e} (${bare(e.email, e.name, e.product, e.status, e.interests, e.referralSource, e.joinedAt, e.referralCode, e.referredBy, e.confirmToken, e.confirmExpires, e.statusToken)})
+      SELECT ${i}.${IN.email}, ${i}.${IN.name}, ${product}, 'inactive', ${i}.${IN.interests},
+        ${i}.${IN.source}, now(), ${i}.${IN.code},
+        (SELECT ${r.id} FROM ${e} ${r}
+          WHERE ${i}.${IN.ref} IS NOT NULL AND ${r.referralCode} = ${i}.${IN.ref}
+            AND ${r.product} = ${product}
+            AND regexp_replace(lower(${r.email}), '\\+[^@]*@', '@') <> ${i}.${IN.sameAddress}),
+        ${i}.${IN.confirmHash}, now() + make_interval(secs => ${ttlSeconds}::integer),
+        ${i}.${IN.statusHash}
+      FROM signup ${i}
+      ORDER BY ${i}.${IN.email}, ${i}.${IN.product}
+      ON CONFLICT (${bare(e.email, e.product)}) DO NOTHING
+      RETURNING ${bare(e.id, e.email, e.product)}),
+    fresh AS (
+      SELECT ${i}.*, entry.${bare(e.id)} AS ${entryId} FROM signup ${i}
+      JOIN entry ON entry.${bare(e.email)} = ${i}.${IN.email} AND entry.${bare(e.product)} = ${product}),
+    consent AS (${consentInsert(
+      {
+        email: sql`fresh.${IN.email}`,
+        consentType: 'waitlist',
+        ipAddress: sql`fresh.${IN.ip}`,
+        source: sql`'waitlist:' || fresh.${IN.product}`,
+        metadata: sql`jsonb_build_object('product', fresh.${IN.product})`,
+      },
+      'fresh',
+    )}),
+    mark AS (${markSignupMail('fresh')}),
+    known AS (
+      SELECT ${i}.*, ${k.id} AS ${entryId}, ${k.email} AS ${to}, ${k.name} AS ${name},
+        ${k.referralCode} AS ${code}, ${k.confirmedAt} IS NOT NULL AS ${confirmed}
+      FROM signup ${i} JOIN ${e} ${k} ON ${k.email} = ${i}.${IN.email} AND ${k.product} = ${product}
+      WHERE NOT EXISTS (SELECT 1 FROM fresh WHERE fresh.${IN.email} = ${i}.${IN.email}
+        AND fresh.${IN.product} = ${i}.${IN.product})),
+    claim AS (${claimSignupMail('known')}),
+    reminded AS (
+      UPDATE ${e} ${u} SET
+        ${bare(e.confirmToken)} = CASE WHEN known.${confirmed} THEN ${u.confirmToken} ELSE known.${IN.confirmHash} END,
+        ${bare(e.confirmExpires)} = CASE WHEN known.${confirmed} THEN ${u.confirmExpires}
+          ELSE now() + make_interval(secs => ${ttlSeconds}::integer) END,
+        ${bare(e.statusToken)} = known.${IN.statusHash}, ${bare(e.updatedAt)} = now()
+      FROM known JOIN claim ON claim.${MAIL_KEY} = known.${MAIL_KEY}
+      WHERE ${u.id} = known.${entryId} AND (${u.confirmedAt} IS NOT NULL) = known.${confirmed}
+      RETURNING known.*),
+    recipient AS (
+      SELECT fresh.${entryId}, fresh.${IN.email} AS ${to}, fresh.${IN.name} AS ${name},
+        fresh.${IN.code} AS ${code}, ${messageKeySql(sql`false`, sql`fresh.${IN.product}`)} AS ${message},
+        fresh.${messageId}
+      FROM fresh
+      UNION ALL SELECT ${reminded}.${entryId}, ${reminded}.${to}, ${reminded}.${name},
+        ${reminded}.${code}, ${messageKeySql(sql`${reminded}.${confirmed}`, sql`${reminded}.${IN.product}`)},
+        ${reminded}.${messageId}
+      FROM reminded),
+    ${signupMailWrites('recipient', 'messages', { hasEntry: true, hasCode: true })}
+    SELECT count(*) FROM entry`,
+  )
+}
+
+/** `messageKey` in SQL. */
+const messageKeySql = (confirmed: SQL, product: SQL) =>
+  sql`(CASE WHEN ${confirmed} THEN ${messageKey(true, '')}::text ELSE ${messageKey(false, '')}::text END || ${product})`
+
+/**
+ * A waitlist signup, new address or known (`writeSignups`), written with the others of its batch;
+ * resolves when it is committed.
+ */
+const join = signupBatches((signup: Signup) => signup.input.email, writeSignups)
+
 export const joinWaitlist = async (
   payload: Payload,
   input: SignupInput,
   ip: string,
 ): Promise<WaitlistSignupAnswer> => {
-  const code = newReferralCode()
-  const messageId = newMessageId()
-  const confirmHash = hashToken(waitlistConfirmToken(messageId))
-  const statusHash = hashToken(waitlistStatusToken(messageId))
-  const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
-  const e = waitlist_entries
-  const r = alias(waitlist_entries, 'r')
-  const k = alias(waitlist_entries, 'k')
-  const u = alias(waitlist_entries, 'u')
-  const { to, name, code: referral, isConfirmed: confirmed, entryId: id } = RECIPIENT
-  await executePrepared(
-    payload,
-    'join-waitlist',
-    sql`
-    WITH referrer AS (
-      SELECT ${r.id} FROM ${e} ${r}
-      WHERE ${input.ref ?? null}::text IS NOT NULL AND ${r.referralCode} = ${input.ref ?? null}::text
-        AND ${r.product} = ${input.product}
-        AND regexp_replace(lower(${r.email}), '\\+[^@]*@', '@') <> ${sameAddressKey(input.email)}::text),
-    entry AS (
-      INSERT INTO ${e} (${bare(e.email, e.name, e.product, e.status, e.interests, e.referralSource, e.joinedAt, e.referralCode, e.referredBy, e.confirmToken, e.confirmExpires, e.statusToken)})
-      VALUES (${input.email}, ${input.name}, ${input.product}, 'inactive',
-        ${JSON.stringify(input.interests ?? [])}::jsonb, ${input.referralSource || null}, now(),
-        ${code}, (SELECT ${bare(r.id)} FROM referrer), ${confirmHash},
-        now() + make_interval(secs => ${ttlSeconds}::integer), ${statusHash})
-      ON CONFLICT (${bare(e.email, e.product)}) DO NOTHING
-      RETURNING ${bare(e.id)}),
-    consent AS (${consentInsert(
-      {
-        email: input.email,
-        consentType: 'waitlist',
-        ipAddress: ip,
-        source: `waitlist:${input.product}`,
-        metadata: { product: input.product },
-      },
-      'entry',
-    )}),
-    mark AS (${markSignupMail(input.email, 'entry')}),
-    known AS (
-      SELECT ${k.id} AS ${id}, ${k.email} AS ${to}, ${k.name} AS ${name},
-        ${k.referralCode} AS ${referral}, ${k.confirmedAt} IS NOT NULL AS ${confirmed}
-      FROM ${e} ${k}
-      WHERE ${k.email} = ${input.email} AND ${k.product} = ${input.product}
-        AND NOT EXISTS (SELECT 1 FROM entry)),
-    claim AS (${claimSignupMail(input.email, 'known')}),
-    reminded AS (
-      UPDATE ${e} ${u} SET
-        ${bare(e.confirmToken)} = CASE WHEN known.${confirmed} THEN ${u.confirmToken} ELSE ${confirmHash} END,
-        ${bare(e.confirmExpires)} = CASE WHEN known.${confirmed} THEN ${u.confirmExpires}
-          ELSE now() + make_interval(secs => ${ttlSeconds}::integer) END,
-        ${bare(e.statusToken)} = ${statusHash}, ${bare(e.updatedAt)} = now()
-      FROM known
-      WHERE ${u.id} = known.${id} AND (${u.confirmedAt} IS NOT NULL) = known.${confirmed}
-        AND EXISTS (SELECT 1 FROM claim)
-      RETURNING known.*),
-    recipient AS (
-      SELECT ${bare(e.id)} AS ${id}, ${input.email}::text AS ${to}, ${input.name}::text AS ${name},
-        ${code}::text AS ${referral}, false AS ${confirmed}
-      FROM entry
-      UNION ALL SELECT * FROM reminded),
-    ${signupMailWrites('recipient', {
-      confirmed: { ...alreadyJoinedEmail(input.product), tags: ['waitlist', 'already-joined'] },
-      unconfirmed: { ...confirmationEmail(input.product), tags: ['double-opt-in', 'waitlist'] },
-      messageId,
-      hasEntry: true,
-      hasCode: true,
-    })}
-    SELECT ${bare(e.id)} FROM entry`,
-  )
+  await join(payload, { input, ip })
   return { email: input.email, product: input.product }
 }

@@ -1,0 +1,61 @@
+import type { Payload } from 'payload'
+
+import { batched } from '@/lib/batched'
+import { isDatabaseUnavailable } from '@/lib/db/unavailable'
+
+/**
+ * Signups written in batches (decision 0275): the signups of a form that arrive in one turn of the
+ * event loop, or while the batch before them is in flight, go to the database as one statement, so
+ * the statement's fixed cost, its counters' trigger and its commit are paid once per batch instead
+ * of once per person. Each call resolves when the statement that wrote it has committed.
+ *
+ * The signups of a statement have distinct addresses: a second signup of an address in the same
+ * batch (the same person's double submit) waits for a statement after the first one's, so it meets
+ * the address as known, as it would have one statement each.
+ *
+ * When a batch's statement fails and the database is there (a deadlock with another instance's
+ * batch, a row PostgreSQL refuses), each of its signups is written again by a statement of its own,
+ * so one bad row fails only its own request. When the database is away, or the statement ran out
+ * of time, every signup of the batch gets that error (503): the statement rolled back and nothing
+ * of it was stored.
+ */
+export const signupBatches = <Input>(
+  addressOf: (input: Input) => string,
+  write: (payload: Payload, inputs: Input[]) => Promise<unknown>,
+): ((payload: Payload, input: Input) => Promise<void>) =>
+  batched<Payload, Input, void>(async (payload, inputs) => {
+    const results: (void | Error)[] = []
+    for (const round of rounds(inputs, addressOf)) {
+      const failed = await write(
+        payload,
+        round.map((i) => inputs[i]!),
+      ).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      if (failed === undefined) continue
+      if (round.length === 1 || isDatabaseUnavailable(failed)) {
+        for (const i of round) results[i] = asError(failed)
+        continue
+      }
+      for (const i of round)
+        results[i] = await write(payload, [inputs[i]!]).then(() => undefined, asError)
+    }
+    return inputs.map((_, i) => results[i])
+  })
+
+/** The positions of `inputs` in statements of distinct addresses, in order: first signups first. */
+const rounds = <Input>(inputs: Input[], addressOf: (input: Input) => string): number[][] => {
+  const seen = new Map<string, number>()
+  const result: number[][] = []
+  inputs.forEach((input, i) => {
+    const address = addressOf(input).trim().toLowerCase()
+    const round = seen.get(address) ?? 0
+    seen.set(address, round + 1)
+    ;(result[round] ??= []).push(i)
+  })
+  return result
+}
+
+const asError = (error: unknown): Error =>
+  error instanceof Error ? error : new Error(String(error))
