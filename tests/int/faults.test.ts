@@ -143,9 +143,10 @@ describe('connections terminated under load', () => {
     ])
   })
 
-  it('signups run on several connections at once', async () => {
-    // 50 concurrent unique signups: more than one of the pool's connections is checked out at
-    // once. Counted from the pool's own events, not sampled, so a busy machine cannot hide it.
+  it('a crowd of signups leaves the pool to the rest of the site', async () => {
+    // 50 concurrent unique signups are written in batches (decision 0275): they hold at most
+    // the signup's and the rate limit's connection at once, never the whole pool. Counted from
+    // the pool's own events, not sampled, so a busy machine cannot hide it.
     let busy = 0
     let peak = 0
     const acquire = () => {
@@ -164,6 +165,7 @@ describe('connections terminated under load', () => {
       pool().off('acquire', acquire)
       pool().off('release', release)
     }
-    expect(peak).toBeGreaterThan(1)
+    expect(peak).toBeGreaterThanOrEqual(1)
+    expect(peak).toBeLessThan(pool().options.max)
   })
 })

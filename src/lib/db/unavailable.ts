@@ -60,6 +60,26 @@ export const isConnectionLost = (error: unknown): boolean => {
 }
 const LOST_CODES = new Set(['ECONNRESET', 'EPIPE'])
 
+/**
+ * Runs a statement that is safe to run twice (idempotent on its unique keys), again on another
+ * connection when its connection was lost, up to LOST_CONNECTION_ATTEMPTS in all: a batch of
+ * writes would otherwise fail every request of it where one statement each used to cost one. The
+ * short pause lets the pool drop its other idle connections that the same event (a failover,
+ * terminated backends) closed, instead of handing the retry one of them.
+ */
+export const retryingLostConnections = async <T>(statement: () => Promise<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement()
+    } catch (error) {
+      if (attempt >= LOST_CONNECTION_ATTEMPTS || !isConnectionLost(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, LOST_CONNECTION_PAUSE_MS))
+    }
+  }
+}
+const LOST_CONNECTION_ATTEMPTS = 3
+const LOST_CONNECTION_PAUSE_MS = 20
+
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const RETRY_AFTER_SECONDS = 5
 

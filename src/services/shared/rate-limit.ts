@@ -5,7 +5,7 @@ import { bare, rate_limits } from '@/db'
 import { metrics } from '@/lib/metrics/registry.mjs'
 import { batched } from '@/lib/batched'
 import { executePrepared } from '@/lib/db/prepared'
-import { isConnectionLost } from '@/lib/db/unavailable'
+import { retryingLostConnections } from '@/lib/db/unavailable'
 import { hashIp } from '@/lib/anonymize'
 import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
@@ -171,28 +171,14 @@ const countInDatabase = batched(
 )
 
 /**
- * A lost connection would otherwise refuse the whole batch where it used to cost one request: the
- * statement is tried again, on another connection, up to MAX_ATTEMPTS in all. The short pause lets
- * the pool drop its other idle connections that the same event (a failover, terminated backends)
- * closed, instead of handing the retry one of them. A connection lost after the commit but before
- * the answer counts that batch twice, which only makes the limit stricter, for one window.
+ * A lost connection is tried again (`retryingLostConnections`). A connection lost after the commit
+ * but before the answer counts that batch twice, which only makes the limit stricter, for one
+ * window.
  */
-const MAX_ATTEMPTS = 3
-const RETRY_PAUSE_MS = 20
-
-const upsertWithRetry = async (
+const upsertWithRetry = (
   payload: Payload,
   hits: Map<string, { start: Date; hits: number }>,
-): Promise<Map<string, number>> => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await upsertCounts(payload, hits)
-    } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isConnectionLost(error)) throw error
-      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS))
-    }
-  }
-}
+): Promise<Map<string, number>> => retryingLostConnections(() => upsertCounts(payload, hits))
 
 /**
  * One statement for a batch: each key once (ON CONFLICT DO UPDATE may not touch a row twice), its

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { batched } from '@/lib/batched'
-import { isDatabaseUnavailable } from '@/lib/db/unavailable'
+import { isDatabaseUnavailable, retryingLostConnections } from '@/lib/db/unavailable'
 
 /**
  * Signups written in batches (decision 0275): the signups of a form that arrive in one turn of the
@@ -12,6 +12,11 @@ import { isDatabaseUnavailable } from '@/lib/db/unavailable'
  * The signups of a statement have distinct addresses: a second signup of an address in the same
  * batch (the same person's double submit) waits for a statement after the first one's, so it meets
  * the address as known, as it would have one statement each.
+ *
+ * A batch whose connection was lost is written again (`retryingLostConnections`): a signup the lost
+ * attempt had committed is then a known address, so it gets no second row, the same answer, and no
+ * second email within EMAIL_CONFIRM_RESEND_MINUTES (a known unconfirmed newsletter address records
+ * its consent once more).
  *
  * When a batch's statement fails and the database is there (a deadlock with another instance's
  * batch, a row PostgreSQL refuses), each of its signups is written again by a statement of its own,
@@ -25,21 +30,20 @@ export const signupBatches = <Input>(
 ): ((payload: Payload, input: Input) => Promise<void>) =>
   batched<Payload, Input, void>(async (payload, inputs) => {
     const results: (void | Error)[] = []
+    /** Writes the signups at these positions: undefined when committed, else the error. */
+    const written = (positions: number[]) =>
+      retryingLostConnections(() =>
+        write(
+          payload,
+          positions.map((i) => inputs[i]!),
+        ),
+      ).then(() => undefined, asError)
     for (const round of rounds(inputs, addressOf)) {
-      const failed = await write(
-        payload,
-        round.map((i) => inputs[i]!),
-      ).then(
-        () => undefined,
-        (error: unknown) => error,
-      )
+      const failed = await written(round)
       if (failed === undefined) continue
-      if (round.length === 1 || isDatabaseUnavailable(failed)) {
-        for (const i of round) results[i] = asError(failed)
-        continue
-      }
-      for (const i of round)
-        results[i] = await write(payload, [inputs[i]!]).then(() => undefined, asError)
+      if (round.length === 1 || isDatabaseUnavailable(failed))
+        for (const i of round) results[i] = failed
+      else for (const i of round) results[i] = await written([i])
     }
     return inputs.map((_, i) => results[i])
   })
