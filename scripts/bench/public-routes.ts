@@ -1,6 +1,6 @@
 /**
  * The visitor write routes of `npm run bench` (docs/benchmarks.md) on the fresh database: each
- * against the bare route of the same run, the bare route once more to see whether the machine's
+ * against the bare route measured just before it in the same run, the bare route once more to see whether the machine's
  * load held, the rows stored against the 201s, the targets, and the site's warnings and errors.
  * Writes bench-results/latest.json.
  */
@@ -201,11 +201,16 @@ export const benchPublicRoutes = async (bench: Bench) => {
       bench.checkSite()
       if (route.key === 'waitlist-known') await confirmHalf(bench)
       process.stdout.write(`  ${label(route)}… `)
-      const result = await benchRoute(bench.baseUrl, route, () => emptyEmailQueue(client))
+      // Every route after the first is measured against the bare route measured just before it.
+      const bare = results.length > 0 ? routes[0] : undefined
+      const result = await benchRoute(bench.baseUrl, route, () => emptyEmailQueue(client), bare)
       results.push(result)
       console.log(
         `${result.requestsPerSecond.toFixed(1)} req/s, p99 ${result.latencyMs.p99} ms, ` +
-          `${result.unexpected} unexpected`,
+          `${result.unexpected} unexpected` +
+          (result.adjacentBaseline
+            ? ` (bare route just before: ${result.adjacentBaseline.requestsPerSecond.toFixed(1)} req/s)`
+            : ''),
       )
     }
   } finally {

@@ -184,6 +184,8 @@ export interface Measured {
   warmup: { requests: number; unexpected: number; statusCodes: Record<string, number> }
   /** Rows of this run found in the database afterwards, against the 201s of warm-up and run. */
   stored?: { rows: number; acknowledged: number } | { error: string }
+  /** The bare route measured just before this route's measurement (`benchRoute`'s `baseline`). */
+  adjacentBaseline?: { requestsPerSecond: number; p99: number }
   throughputRatio?: number
   p99Ratio?: number
 }
@@ -198,12 +200,16 @@ export const unexpectedOf = (route: Route, result: AutocannonResult) => {
 
 /**
  * One route: a warm-up, then the measurement. `settle`, when given, runs before each of them (the
- * public part waits there for the email queue to empty, so each route is measured alone).
+ * public part waits there for the email queue to empty, so each route is measured alone). With
+ * `baseline`, the bare route is measured right before the route's measurement, after the same
+ * settle, and the route's ratios are to it (`setRatios`): a machine whose speed drifts during a run
+ * moves both alike.
  */
 export const benchRoute = async (
   baseUrl: string,
   route: Route,
   settle?: () => Promise<void>,
+  baseline?: Route,
 ): Promise<Measured> => {
   // A known-address route measured next reuses this measurement's addresses.
   delete used[route.key]
@@ -213,6 +219,11 @@ export const benchRoute = async (
   await sleep(DRAIN_MS)
   checkInterrupted()
   await settle?.()
+  const bare = baseline && (await measure(baseUrl, baseline, DURATION))
+  if (bare) {
+    await sleep(DRAIN_MS)
+    checkInterrupted()
+  }
   const result = await measure(baseUrl, route, DURATION)
   await sleep(DRAIN_MS)
   checkInterrupted()
@@ -238,15 +249,25 @@ export const benchRoute = async (
       unexpected: warmCounts.unexpected,
       statusCodes: warmCounts.statuses,
     },
+    ...(bare && {
+      adjacentBaseline: { requestsPerSecond: bare.requests.average, p99: bare.latency.p99 },
+    }),
   }
 }
 
 export const ratio = (value: number, base: number) => (base > 0 ? value / base : undefined)
 
-/** Each route against the bare route of the same run (the first result). */
+/**
+ * Each route against the bare route of the same run: the one measured just before it when there is
+ * one, else the first result.
+ */
 export const setRatios = (results: Measured[], baseline: Measured) => {
   for (const result of results) {
-    result.throughputRatio = ratio(result.requestsPerSecond, baseline.requestsPerSecond)
-    result.p99Ratio = ratio(result.latencyMs.p99, baseline.latencyMs.p99)
+    const bare = result.adjacentBaseline ?? {
+      requestsPerSecond: baseline.requestsPerSecond,
+      p99: baseline.latencyMs.p99,
+    }
+    result.throughputRatio = ratio(result.requestsPerSecond, bare.requestsPerSecond)
+    result.p99Ratio = ratio(result.latencyMs.p99, bare.p99)
   }
 }
