@@ -126,12 +126,7 @@ const config: Config = {
       // No JIT compilation: on a server built with it (most packaged PostgreSQL), a query whose
       // estimated cost passes jit_above_cost — the waitlist's line over 100,000 entries — spent
       // more compiling than running (list p50 540 ms against 80 ms, the export 50 s against 7 s).
-      // Named prepared statements (lib/db/prepared.ts: the visitor routes' batch statements, whose
-      // best plan does not depend on their values) planned once per connection: left to choose,
-      // PostgreSQL re-planned the newsletter signup's for every batch (about 1.5 ms of a 2 ms
-      // statement), its estimate for arrays of unknown length staying above the custom plans'
-      // (decision 0275). Unnamed statements (every other) are planned with their values as before.
-      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+      options: '-c jit=off',
     },
     migrationDir: path.resolve(dirname, 'src/migrations'),
     // The collections' tables as Drizzle code, for typed statements (`npm run generate:db-schema`).

@@ -143,19 +143,6 @@ describe('connections terminated under load', () => {
     ])
   })
 
-  it("the app's named statements are planned once per connection (a generic plan)", async () => {
-    // The signups' batch statements: re-planned for every batch they cost about three times as
-    // much at the database (decision 0275).
-    const rows = await Promise.all(
-      Array.from({ length: 3 }, () =>
-        app.payload.db.drizzle.execute(sql`SELECT current_setting('plan_cache_mode') AS mode`),
-      ),
-    )
-    expect(rows.map((result) => (result.rows[0] as { mode: string }).mode)).toEqual(
-      Array(3).fill('force_generic_plan'),
-    )
-  })
-
   it('a crowd of signups leaves the pool to the rest of the site', async () => {
     // 50 concurrent unique signups are written in batches (decision 0275): they hold at most
     // the signup's and the rate limit's connection at once, never the whole pool. Counted from
