@@ -19,7 +19,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { log, prepareEnvironment, root } from './lib/runtime'
-import { superviseChildren } from './lib/supervise'
+import { SERVER_NODE_OPTIONS, superviseChildren } from './lib/supervise'
 
 prepareEnvironment({ generateSecret: false })
 
@@ -69,8 +69,8 @@ if (standalone) {
 }
 log('serving', { url: `http://localhost:${port}`, standalone })
 const served = standalone
-  ? await children.runNode([standaloneServer])
-  : await children.runNext(['start', '-p', port])
+  ? await children.runNode([standaloneServer], SERVER_NODE_OPTIONS)
+  : await children.runNext(['start', '-p', port], SERVER_NODE_OPTIONS)
 if (children.stopRequested()) process.exit(0)
 console.error(`The Next.js server exited on its own (${served.signal ?? `code ${served.code}`}).`)
 process.exit(served.code || 1)

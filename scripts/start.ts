@@ -16,7 +16,7 @@ import path from 'node:path'
 
 import { needsBuild } from './lib/build-state'
 import { log, openDatabase, root } from './lib/runtime'
-import { superviseChildren } from './lib/supervise'
+import { SERVER_NODE_OPTIONS, superviseChildren } from './lib/supervise'
 
 const dev = process.argv.includes('--dev')
 
@@ -84,7 +84,7 @@ const main = async () => {
     }
     log('serving', { url: `http://localhost:${port}` })
     if (database) scheduleDailyBackup()
-    const served = await runNext([dev ? 'dev' : 'start', '-p', port])
+    const served = await runNext([dev ? 'dev' : 'start', '-p', port], SERVER_NODE_OPTIONS)
     if (stopRequested()) return stop(0)
     // Not asked to stop: the server died (crash or a signal from elsewhere).
     console.error(
