@@ -27,7 +27,7 @@ import { receivesNewsletter } from '../email/eligibility'
 import { setNewsletterPreference } from '../email-links/preferences'
 import { enrollInWelcomeSequence } from '../email/sequences'
 import { consentInsert, recordConsent } from '../shared/consent'
-import { signupBatches } from '../shared/signup-batch'
+import { type Signup, signupBatches } from '../shared/signup-batch'
 import {
   MAIL_KEY,
   RECIPIENT,
@@ -59,8 +59,6 @@ export const newConfirmation = (email: string, firstName: string | null) => {
 
 /** The answer to every valid signup, new address or known: it tells no one which (decision 0163). */
 export type NewsletterSignupAnswer = { email: string; confirmationRequired: true }
-
-type Signup = { input: NewsletterSignup; ip: string }
 
 /** The columns of a batch's signups, one row each. */
 const IN = {
@@ -95,11 +93,11 @@ const ALREADY_SUBSCRIBED = 'already-subscribed'
  * committed while it ran (a concurrent signup of the address, which sent the confirmation) gets
  * nothing more from this one.
  */
-const writeSignups = async (payload: Payload, signups: Signup[]) => {
+const writeSignups = async (payload: Payload, signups: Signup<NewsletterSignup>[]) => {
   const hours = env().EMAIL_CONFIRM_TTL_HOURS
   const ttlSeconds = hours * 3600
   const messageIds = signups.map(() => newMessageId())
-  const column = (of: (signup: Signup, index: number) => string | null) =>
+  const column = (of: (signup: Signup<NewsletterSignup>, index: number) => string | null) =>
     sql.param(signups.map(of))
   const n = newsletter_subscribers
   const k = alias(newsletter_subscribers, 'k')
@@ -200,14 +198,14 @@ const consentMetadata = (input: NewsletterSignup) => ({
  * A newsletter signup, new address or known (`writeSignups`), written with the others of its
  * batch; resolves when it is committed.
  */
-const subscribe = signupBatches((signup: Signup) => signup.input.email, writeSignups)
+const subscribe = signupBatches(writeSignups)
 
 export const subscribeNewsletter = async (
   payload: Payload,
   input: NewsletterSignup,
   ip: string,
 ): Promise<NewsletterSignupAnswer> => {
-  await subscribe(payload, { input, ip })
+  await subscribe(payload, input, ip)
   return { email: input.email, confirmationRequired: true }
 }
 

@@ -3,6 +3,9 @@ import type { Payload } from 'payload'
 import { batched } from '@/lib/batched'
 import { isDatabaseUnavailable, retryingLostConnections } from '@/lib/db/unavailable'
 
+/** A signup: the form's validated fields, and the address it came from. */
+export type Signup<Input> = { input: Input; ip: string }
+
 /**
  * Signups written in batches (decision 0275): the signups of a form that arrive in one turn of the
  * event loop, or while the batch before them is in flight, go to the database as one statement, so
@@ -24,36 +27,37 @@ import { isDatabaseUnavailable, retryingLostConnections } from '@/lib/db/unavail
  * of time, every signup of the batch gets that error (503): the statement rolled back and nothing
  * of it was stored.
  */
-export const signupBatches = <Input>(
-  addressOf: (input: Input) => string,
-  write: (payload: Payload, inputs: Input[]) => Promise<unknown>,
-): ((payload: Payload, input: Input) => Promise<void>) =>
-  batched<Payload, Input, void>(async (payload, inputs) => {
+export const signupBatches = <Input extends { email: string }>(
+  write: (payload: Payload, signups: Signup<Input>[]) => Promise<unknown>,
+): ((payload: Payload, input: Input, ip: string) => Promise<void>) => {
+  const call = batched<Payload, Signup<Input>, void>(async (payload, signups) => {
     const results: (void | Error)[] = []
     /** Writes the signups at these positions: undefined when committed, else the error. */
     const written = (positions: number[]) =>
       retryingLostConnections(() =>
         write(
           payload,
-          positions.map((i) => inputs[i]!),
+          positions.map((i) => signups[i]!),
         ),
       ).then(() => undefined, asError)
-    for (const round of rounds(inputs, addressOf)) {
+    for (const round of rounds(signups.map((signup) => signup.input.email))) {
       const failed = await written(round)
       if (failed === undefined) continue
       if (round.length === 1 || isDatabaseUnavailable(failed))
         for (const i of round) results[i] = failed
       else for (const i of round) results[i] = await written([i])
     }
-    return inputs.map((_, i) => results[i])
+    return signups.map((_, i) => results[i])
   })
+  return (payload, input, ip) => call(payload, { input, ip })
+}
 
-/** The positions of `inputs` in statements of distinct addresses, in order: first signups first. */
-const rounds = <Input>(inputs: Input[], addressOf: (input: Input) => string): number[][] => {
+/** The positions of `addresses` in statements of distinct addresses, in order: first ones first. */
+const rounds = (addresses: string[]): number[][] => {
   const seen = new Map<string, number>()
   const result: number[][] = []
-  inputs.forEach((input, i) => {
-    const address = addressOf(input).trim().toLowerCase()
+  addresses.forEach((email, i) => {
+    const address = email.trim().toLowerCase()
     const round = seen.get(address) ?? 0
     seen.set(address, round + 1)
     ;(result[round] ??= []).push(i)

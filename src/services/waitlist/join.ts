@@ -19,7 +19,7 @@ import {
   waitlistStatusToken,
 } from '../email/secret-links'
 import { consentInsert } from '../shared/consent'
-import { signupBatches } from '../shared/signup-batch'
+import { type Signup, signupBatches } from '../shared/signup-batch'
 import {
   CODE_MARK,
   MAIL_KEY,
@@ -81,8 +81,6 @@ const messagesOf = (products: Set<Product>): Record<string, SignupMessage> =>
     ]),
   )
 
-type Signup = { input: SignupInput; ip: string }
-
 /** The columns of a batch's signups, one row each (`WITH ORDINALITY`'s order: the calls'). */
 const IN = {
   email: sql.identifier('in_email'),
@@ -121,7 +119,7 @@ const IN = {
  * sent. Entries are inserted and rate-limit rows locked in key order, so two batches cannot
  * deadlock on each other's rows.
  */
-const writeSignups = async (payload: Payload, signups: Signup[]) => {
+const writeSignups = async (payload: Payload, signups: Signup<SignupInput>[]) => {
   const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
   const rows = signups.map(({ input, ip }) => {
     const messageId = newMessageId()
@@ -229,13 +227,13 @@ const messageKeySql = (confirmed: SQL, product: SQL) =>
  * A waitlist signup, new address or known (`writeSignups`), written with the others of its batch;
  * resolves when it is committed.
  */
-const join = signupBatches((signup: Signup) => signup.input.email, writeSignups)
+const join = signupBatches(writeSignups)
 
 export const joinWaitlist = async (
   payload: Payload,
   input: SignupInput,
   ip: string,
 ): Promise<WaitlistSignupAnswer> => {
-  await join(payload, { input, ip })
+  await join(payload, input, ip)
   return { email: input.email, product: input.product }
 }
