@@ -152,6 +152,33 @@ describe('signups that arrive together', () => {
     }
   })
 
+  it('names as typed, in a crowd: quotes, backslashes, letters of any script; a broken character becomes U+FFFD', async () => {
+    // The batch goes to PostgreSQL as one JSON document: what JSON escapes comes back as typed,
+    // and a lone surrogate (which PostgreSQL's JSON refuses) is stored as text would store it.
+    const names = ['O\'Brien "Jo" \\ Smith', 'Zoë Łukasz 李雷 🌟', 'Broken \ud800 name', 'Plain']
+    const stored = names.map((name) => name.replace('\ud800', '\ufffd'))
+    const people = names.map((name, i) => ({ email: uniqueEmail(`typed-${i}`), name }))
+    const answers = await Promise.all(
+      people.flatMap(({ email, name }) => [
+        app.request('POST', '/waitlist', {
+          body: { email, name, product: 'records' },
+          ip: randomIp(),
+        }),
+        app.request('POST', '/newsletter', { body: { email, firstName: name }, ip: randomIp() }),
+      ]),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(people.flatMap(() => [201, 201]))
+    for (const [i, { email }] of people.entries()) {
+      const [found] = await rows<{ entry: string; subscriber: string }>(sql`
+        SELECT (SELECT name FROM waitlist_entries WHERE email = ${email}) AS entry,
+          (SELECT first_name FROM newsletter_subscribers WHERE email = ${email}) AS subscriber`)
+      expect(found).toEqual({ entry: stored[i], subscriber: stored[i] })
+      const mails = await mailTo(email)
+      expect(mails).toHaveLength(2)
+      for (const mail of mails) expect(mail.message.startsWith(`Dear ${stored[i]},`)).toBe(true)
+    }
+  })
+
   it('a signup PostgreSQL refuses fails alone: the others of its batch are stored, it leaves nothing', async () => {
     // A fault in the database itself: a trigger that refuses one address.
     await app.payload.db.drizzle.execute(

@@ -12,7 +12,7 @@ import {
   alreadySubscribedEmail,
   confirmationEmail,
 } from '@/lib/email/newsletter'
-import { executePrepared } from '@/lib/db/prepared'
+import { jsonRows, preparedStatement } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
 import { badRequest } from '@/lib/errors'
 import type { NewsletterSignup } from '@/schemas/newsletter'
@@ -33,8 +33,9 @@ import {
   RECIPIENT,
   claimSignupMail,
   markSignupMail,
-  signupMailKey,
+  signupMailFields,
   signupMailWrites,
+  signupMessageRows,
   signupMessages,
 } from '../shared/signup-mail'
 import { inTransaction } from '../shared/transaction'
@@ -94,45 +95,61 @@ const ALREADY_SUBSCRIBED = 'already-subscribed'
  * nothing more from this one.
  */
 const writeSignups = async (payload: Payload, signups: Signup<NewsletterSignup>[]) => {
-  const hours = env().EMAIL_CONFIRM_TTL_HOURS
-  const ttlSeconds = hours * 3600
-  const messageIds = signups.map(() => newMessageId())
-  const column = (of: (signup: Signup<NewsletterSignup>, index: number) => string | null) =>
-    sql.param(signups.map(of))
-  const n = newsletter_subscribers
-  const k = alias(newsletter_subscribers, 'k')
-  const u = alias(newsletter_subscribers, 'u')
-  const i = sql.identifier('i')
-  const { to, name, message, messageId } = RECIPIENT
-  const confirmed = sql.identifier('mail_confirmed')
-  const known = sql.identifier('known_id')
-  await executePrepared(
-    payload,
-    'subscribe-newsletter',
-    sql`
-    WITH signup AS (
-      SELECT * FROM unnest(${column(({ input }) => input.email)}::text[],
-        ${column(({ input }) => input.firstName || null)}::text[],
-        ${column(({ input }) => JSON.stringify(input.interests ?? []))}::jsonb[],
-        ${column(({ ip }) => ip)}::text[],
-        ${column(({ input }) => input.source || 'website')}::text[],
-        ${column(() => randomBytes(24).toString('base64url'))}::text[],
-        ${column((_, index) => hashToken(confirmationToken(messageIds[index]!)))}::text[],
-        ${column(({ input }) => JSON.stringify(consentMetadata(input)))}::jsonb[],
-        ${column((_, index) => messageIds[index]!)}::text[],
-        ${column(({ input }) => signupMailKey(input.email))}::text[])
-      AS i (${IN.email}, ${IN.firstName}, ${IN.interests}, ${IN.ip}, ${IN.source},
-        ${IN.unsubscribeToken}, ${IN.tokenHash}, ${IN.consent}, ${messageId}, ${MAIL_KEY})),
-    messages AS (${signupMessages({
+  const rows = signups.map(({ input, ip }) => {
+    const messageId = newMessageId()
+    return {
+      in_email: input.email,
+      in_first_name: input.firstName || null,
+      in_interests: input.interests ?? [],
+      in_ip: ip,
+      in_source: input.source || 'website',
+      in_unsubscribe_token: randomBytes(24).toString('base64url'),
+      in_token_hash: hashToken(confirmationToken(messageId)),
+      in_consent: consentMetadata(input),
+      ...signupMailFields(input.email, messageId),
+    }
+  })
+  await writeStatement(payload, { signups: jsonRows(rows), messages: messages() })
+}
+
+/**
+ * The two messages a signup may queue (`signupMessageRows`), as JSON: the same for the life of the
+ * process (env() is read once), so rendered once.
+ */
+let messagesJson: string | undefined
+const messages = () =>
+  (messagesJson ??= jsonRows(
+    signupMessageRows({
       [CONFIRMATION]: {
-        ...confirmationEmail(redactedConfirmUrl(), hours, null),
+        ...confirmationEmail(redactedConfirmUrl(), env().EMAIL_CONFIRM_TTL_HOURS, null),
         tags: ['double-opt-in'],
       },
       [ALREADY_SUBSCRIBED]: {
         ...alreadySubscribedEmail(null),
         tags: ['double-opt-in', 'already-subscribed'],
       },
-    })}),
+    }),
+  ))
+
+/** `writeSignups`' statement, built once. */
+const writeStatement = preparedStatement<{ signups: string; messages: string }>(
+  'subscribe-newsletter',
+  () => {
+    const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
+    const n = newsletter_subscribers
+    const k = alias(newsletter_subscribers, 'k')
+    const u = alias(newsletter_subscribers, 'u')
+    const i = sql.identifier('i')
+    const { to, name, message, messageId } = RECIPIENT
+    const confirmed = sql.identifier('mail_confirmed')
+    const known = sql.identifier('known_id')
+    return sql`
+    WITH signup AS (
+      SELECT * FROM jsonb_to_recordset(${sql.placeholder('signups')}::jsonb)
+      AS i (${IN.email} text, ${IN.firstName} text, ${IN.interests} jsonb, ${IN.ip} text,
+        ${IN.source} text, ${IN.unsubscribeToken} text, ${IN.tokenHash} text, ${IN.consent} jsonb,
+        ${MAIL_KEY} text, ${messageId} text)),
+    messages AS (${signupMessages()}),
     subscriber AS (
       INSERT INTO ${n} (${bare(n.email, n.firstName, n.interests, n.subscribedAt)},
         ${bare(n.consentTimestamp, n.consentIp, n.consentSource, n.unsubscribeToken, n.doubleOptInToken)},
@@ -184,9 +201,9 @@ const writeSignups = async (payload: Payload, signups: Signup<NewsletterSignup>[
       UNION ALL SELECT known.${to}, known.${name}, ${ALREADY_SUBSCRIBED}::text, known.${messageId}
         FROM known JOIN claim ON claim.${MAIL_KEY} = known.${MAIL_KEY} WHERE known.${confirmed}),
     ${signupMailWrites('recipient', 'messages')}
-    SELECT count(*) FROM subscriber`,
-  )
-}
+    SELECT count(*) FROM subscriber`
+  },
+)
 
 const consentMetadata = (input: NewsletterSignup) => ({
   stage: 'signup',

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { bare, rate_limits } from '@/db'
 import { metrics } from '@/lib/metrics/registry.mjs'
 import { batched } from '@/lib/batched'
-import { executePrepared } from '@/lib/db/prepared'
+import { jsonRows, preparedStatement } from '@/lib/db/prepared'
 import { retryingLostConnections } from '@/lib/db/unavailable'
 import { hashIp } from '@/lib/anonymize'
 import { env } from '@/lib/env'
@@ -182,42 +182,40 @@ const upsertWithRetry = (
 
 /**
  * One statement for a batch: each key once (ON CONFLICT DO UPDATE may not touch a row twice), its
- * hits added to the count of the same window or starting a new one. The arrays go as three bound
- * parameters (node-postgres sends a JS array as an array literal, escaped); rows are locked in key
- * order, so two batches, of this instance or another, cannot deadlock on each other's rows.
+ * hits added to the count of the same window or starting a new one. The batch goes as one JSON
+ * document (`jsonRows`); rows are locked in key order, so two batches, of this instance or another,
+ * cannot deadlock on each other's rows.
  */
 const upsertCounts = async (
   payload: Payload,
   hits: Map<string, { start: Date; hits: number }>,
 ): Promise<Map<string, number>> => {
-  const keys = [...hits.keys()]
-  const starts = keys.map((key) => hits.get(key)!.start.toISOString())
-  const counts = keys.map((key) => hits.get(key)!.hits)
-  const result = await executePrepared(
-    payload,
-    'rate-limit-counts',
-    sql`
-    INSERT INTO ${rate_limits} (${bare(rate_limits.key, rate_limits.windowStart, rate_limits.count, rate_limits.updatedAt, rate_limits.createdAt)})
-    SELECT hit.${bare(rate_limits.key)}, hit.${bare(rate_limits.windowStart)}, hit.hits, now(),
-      now()
-    FROM unnest(${sql.param(keys)}::text[], ${sql.param(starts)}::timestamptz[],
-      ${sql.param(counts)}::int[])
-      AS hit (${bare(rate_limits.key, rate_limits.windowStart)}, hits)
-    ORDER BY hit.${bare(rate_limits.key)}
-    ON CONFLICT (${bare(rate_limits.key)}) DO UPDATE SET
-      ${bare(rate_limits.count)} = CASE WHEN ${rate_limits.windowStart} = EXCLUDED.${bare(rate_limits.windowStart)}
-        THEN ${rate_limits.count} + EXCLUDED.${bare(rate_limits.count)} ELSE EXCLUDED.${bare(rate_limits.count)} END,
-      ${bare(rate_limits.windowStart)} = EXCLUDED.${bare(rate_limits.windowStart)},
-      ${bare(rate_limits.updatedAt)} = now()
-    RETURNING ${bare(rate_limits.key, rate_limits.count)}`,
-  )
-  return new Map(
-    (result.rows as { key: string; count: string | number }[]).map((row) => [
-      row.key,
-      Number(row.count),
-    ]),
-  )
+  const rows = [...hits].map(([key, hit]) => ({
+    key,
+    window_start: hit.start.toISOString(),
+    hits: hit.hits,
+  }))
+  const result = await upsertStatement<{ key: string; count: string | number }>(payload, {
+    hits: jsonRows(rows),
+  })
+  return new Map(result.rows.map((row) => [row.key, Number(row.count)]))
 }
+
+const upsertStatement = preparedStatement<{ hits: string }>('rate-limit-counts', () => {
+  const { key, windowStart, count, updatedAt, createdAt } = rate_limits
+  return sql`
+    INSERT INTO ${rate_limits} (${bare(key, windowStart, count, updatedAt, createdAt)})
+    SELECT hit.${bare(key)}, hit.${bare(windowStart)}, hit.hits, now(), now()
+    FROM jsonb_to_recordset(${sql.placeholder('hits')}::jsonb)
+      AS hit (${bare(key)} text, ${bare(windowStart)} timestamptz, hits integer)
+    ORDER BY hit.${bare(key)}
+    ON CONFLICT (${bare(key)}) DO UPDATE SET
+      ${bare(count)} = CASE WHEN ${windowStart} = EXCLUDED.${bare(windowStart)}
+        THEN ${count} + EXCLUDED.${bare(count)} ELSE EXCLUDED.${bare(count)} END,
+      ${bare(windowStart)} = EXCLUDED.${bare(windowStart)},
+      ${bare(updatedAt)} = now()
+    RETURNING ${bare(key, count)}`
+})
 
 /**
  * Drops counters of windows long past, and sign-in addresses remembered longer than their 30 days

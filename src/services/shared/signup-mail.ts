@@ -16,7 +16,7 @@ import { MAIL_COLUMNS, emailRowsWrites } from '../email/queue'
  * every instance), under a key no one can read the address back from, in the rate-limit table
  * (swept after an hour, like its other windows).
  */
-export const signupMailKey = (email: string) =>
+const signupMailKey = (email: string) =>
   `signup-mail:${createHmac('sha256', env().PAYLOAD_SECRET)
     .update(`signup-mail:${email.trim().toLowerCase()}`)
     .digest('base64url')}`
@@ -34,6 +34,15 @@ const columns = bare(
  * statement's rows have distinct addresses (ON CONFLICT DO UPDATE may not touch a row twice).
  */
 export const MAIL_KEY = sql.identifier('mail_key')
+
+/**
+ * The fields every signup's row of a batch has, by the columns' names: its address's key
+ * (`MAIL_KEY`) and the Message-ID of its email (`RECIPIENT.messageId`).
+ */
+export const signupMailFields = (email: string, messageId: string) => ({
+  mail_key: signupMailKey(email),
+  [MAIL_COLUMNS.messageId]: messageId,
+})
 
 /**
  * An expression of a signup statement: the confirmations of its new signups go out now (one for
@@ -104,38 +113,51 @@ const uriComponent = (code: SQL) => sql`(
     END, '' ORDER BY n), '')
   FROM regexp_split_to_table(coalesce(${code}::text, 'null'), '') WITH ORDINALITY AS chars(c, n))`
 
-/** The columns of `signupMessages`' rows. */
+/** The columns of `signupMessages`' rows (the keys of `signupMessageRows`' objects). */
+const MESSAGE_COLUMNS = {
+  key: 'message_key',
+  subject: 'message_subject',
+  text: 'message_text',
+  html: 'message_html',
+  tags: 'message_tags',
+} as const
 const MESSAGE = {
-  key: sql.identifier('message_key'),
-  subject: sql.identifier('message_subject'),
-  text: sql.identifier('message_text'),
-  html: sql.identifier('message_html'),
-  tags: sql.identifier('message_tags'),
+  key: sql.identifier(MESSAGE_COLUMNS.key),
+  subject: sql.identifier(MESSAGE_COLUMNS.subject),
+  text: sql.identifier(MESSAGE_COLUMNS.text),
+  html: sql.identifier(MESSAGE_COLUMNS.html),
+  tags: sql.identifier(MESSAGE_COLUMNS.tags),
 }
 
 export type SignupMessage = { subject: string; text: string; html: string; tags: string[] }
 
 /**
- * The messages a signup statement may queue, as rows (an expression of the statement), each under
- * the key its recipients name it by: rendered for no one (signupEmail with no name; `CODE_MARK`
- * for a referral code), the greeting cut off, which the statement writes for each person. Bound
- * as arrays, so the statement's text is the same whatever the messages.
+ * The messages a signup statement may queue, as rows (an expression of the statement), from its
+ * `messages` placeholder (`signupMessageRows`, as one JSON document), so the statement's text is
+ * the same whatever the messages.
  */
-export const signupMessages = (messages: Record<string, SignupMessage>): SQL => {
-  const entries = Object.entries(messages)
-  for (const [, message] of entries)
+export const signupMessages = (): SQL => sql`
+    SELECT * FROM jsonb_to_recordset(${sql.placeholder('messages')}::jsonb)
+    AS m (${MESSAGE.key} text, ${MESSAGE.subject} text, ${MESSAGE.text} text, ${MESSAGE.html} text,
+      ${MESSAGE.tags} jsonb)`
+
+/**
+ * The rows of `signupMessages`, each under the key its recipients name it by: rendered for no one
+ * (signupEmail with no name; `CODE_MARK` for a referral code), the greeting cut off, which the
+ * statement writes for each person.
+ */
+export const signupMessageRows = (messages: Record<string, SignupMessage>) =>
+  Object.entries(messages).map(([key, message]) => {
     if (!message.text.startsWith(TEXT_GREETING) || !message.html.startsWith(HTML_GREETING))
       throw new Error('a signup email begins with its greeting')
-  const column = (of: (key: string, message: SignupMessage) => string) =>
-    sql.param(entries.map(([key, message]) => of(key, message)))
-  return sql`
-    SELECT * FROM unnest(${column((key) => key)}::text[],
-      ${column((_, message) => message.subject)}::text[],
-      ${column((_, message) => message.text.slice(TEXT_GREETING.length))}::text[],
-      ${column((_, message) => message.html.slice(HTML_GREETING.length))}::text[],
-      ${column((_, message) => JSON.stringify(message.tags))}::jsonb[])
-    AS m (${MESSAGE.key}, ${MESSAGE.subject}, ${MESSAGE.text}, ${MESSAGE.html}, ${MESSAGE.tags})`
-}
+    return {
+      [MESSAGE_COLUMNS.key]: key,
+      [MESSAGE_COLUMNS.subject]: message.subject,
+      [MESSAGE_COLUMNS.text]: message.text.slice(TEXT_GREETING.length),
+      [MESSAGE_COLUMNS.html]: message.html.slice(HTML_GREETING.length),
+      [MESSAGE_COLUMNS.tags]: message.tags,
+    }
+  })
 
 /**
  * The columns of a signup statement's recipients (an expression of the statement, one row per

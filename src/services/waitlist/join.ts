@@ -4,7 +4,7 @@ import type { z } from 'zod'
 
 import { alias, bare, enum_waitlist_entries_product, enumType, waitlist_entries } from '@/db'
 import { PRODUCT_LABELS, type Product } from '@/lib/constants'
-import { executePrepared } from '@/lib/db/prepared'
+import { jsonRows, preparedStatement } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
 import { waitlistAlreadyJoinedEmail, waitlistConfirmationEmail } from '@/lib/email/waitlist'
 import { newReferralCode, referralUrl, sameAddressKey } from '@/lib/referrals'
@@ -24,11 +24,11 @@ import {
   CODE_MARK,
   MAIL_KEY,
   RECIPIENT,
-  type SignupMessage,
   claimSignupMail,
   markSignupMail,
-  signupMailKey,
+  signupMailFields,
   signupMailWrites,
+  signupMessageRows,
   signupMessages,
 } from '../shared/signup-mail'
 
@@ -66,22 +66,31 @@ const alreadyJoinedEmail = (product: Product) =>
 const messageKey = (confirmed: boolean, product: string) =>
   `${confirmed ? 'already-joined' : 'confirmation'}:${product}`
 
-/** The messages of the products of a batch, by `messageKey`. */
-const messagesOf = (products: Set<Product>): Record<string, SignupMessage> =>
-  Object.fromEntries(
-    [...products].flatMap((product) => [
-      [
-        messageKey(false, product),
-        { ...confirmationEmail(product), tags: ['double-opt-in', 'waitlist'] },
-      ],
-      [
-        messageKey(true, product),
-        { ...alreadyJoinedEmail(product), tags: ['waitlist', 'already-joined'] },
-      ],
-    ]),
-  )
+/**
+ * The rows of a product's two messages (`signupMessageRows`), by `messageKey`: the same for the
+ * life of the process (env() is read once; CODE_MARK stands for each entry's code), so rendered
+ * once per product, not for every batch.
+ */
+const productMessages = new Map<Product, ReturnType<typeof signupMessageRows>>()
+const messagesOf = (product: Product) => {
+  let rows = productMessages.get(product)
+  if (!rows) {
+    rows = signupMessageRows({
+      [messageKey(false, product)]: {
+        ...confirmationEmail(product),
+        tags: ['double-opt-in', 'waitlist'],
+      },
+      [messageKey(true, product)]: {
+        ...alreadyJoinedEmail(product),
+        tags: ['waitlist', 'already-joined'],
+      },
+    })
+    productMessages.set(product, rows)
+  }
+  return rows
+}
 
-/** The columns of a batch's signups, one row each (`WITH ORDINALITY`'s order: the calls'). */
+/** The columns of a batch's signups, one row each (the keys of `writeSignups`' rows). */
 const IN = {
   email: sql.identifier('in_email'),
   name: sql.identifier('in_name'),
@@ -98,7 +107,8 @@ const IN = {
 
 /**
  * The waitlist signups of a batch (shared/signup-batch.ts), new addresses or known, in one statement
- * (decisions 0115, 0241, 0275); each signup as it would be with a statement of its own.
+ * (decisions 0115, 0241, 0275); each signup as it would be with a statement of its own. Its rows
+ * and the messages of its products go as two JSON documents (`jsonRows`).
  *
  * A new address and product: the entry (with its referral code, the referrer when `ref` names
  * another person's entry of the same product, and the hashes of its confirmation tokens), its
@@ -120,47 +130,52 @@ const IN = {
  * deadlock on each other's rows.
  */
 const writeSignups = async (payload: Payload, signups: Signup<SignupInput>[]) => {
-  const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
   const rows = signups.map(({ input, ip }) => {
     const messageId = newMessageId()
     return {
-      input,
-      ip,
-      messageId,
-      code: newReferralCode(),
-      confirmHash: hashToken(waitlistConfirmToken(messageId)),
-      statusHash: hashToken(waitlistStatusToken(messageId)),
+      in_email: input.email,
+      in_name: input.name ?? null,
+      in_product: input.product,
+      in_interests: input.interests ?? [],
+      in_source: input.referralSource || null,
+      in_code: newReferralCode(),
+      in_ref: input.ref ?? null,
+      in_same_address: sameAddressKey(input.email),
+      in_confirm_hash: hashToken(waitlistConfirmToken(messageId)),
+      in_status_hash: hashToken(waitlistStatusToken(messageId)),
+      in_ip: ip,
+      ...signupMailFields(input.email, messageId),
     }
   })
-  const column = (of: (row: (typeof rows)[number]) => string | null | undefined) =>
-    sql.param(rows.map((row) => of(row) ?? null))
-  const e = waitlist_entries
-  const r = alias(waitlist_entries, 'r')
-  const k = alias(waitlist_entries, 'k')
-  const u = alias(waitlist_entries, 'u')
-  const i = sql.identifier('i')
-  const product = sql`${i}.${IN.product}::${enumType(enum_waitlist_entries_product)}`
-  const { to, name, code, message, messageId, entryId } = RECIPIENT
-  const confirmed = sql.identifier('mail_confirmed')
-  const reminded = sql.identifier('reminded')
-  await executePrepared(
-    payload,
-    'join-waitlist',
-    sql`
+  const products = new Set(signups.map(({ input }) => input.product))
+  await writeStatement(payload, {
+    signups: jsonRows(rows),
+    messages: jsonRows([...products].flatMap(messagesOf)),
+  })
+}
+
+/** `writeSignups`' statement, built once. */
+const writeStatement = preparedStatement<{ signups: string; messages: string }>(
+  'join-waitlist',
+  () => {
+    const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
+    const e = waitlist_entries
+    const r = alias(waitlist_entries, 'r')
+    const k = alias(waitlist_entries, 'k')
+    const u = alias(waitlist_entries, 'u')
+    const i = sql.identifier('i')
+    const product = sql`${i}.${IN.product}::${enumType(enum_waitlist_entries_product)}`
+    const { to, name, code, message, messageId, entryId } = RECIPIENT
+    const confirmed = sql.identifier('mail_confirmed')
+    const reminded = sql.identifier('reminded')
+    return sql`
     WITH signup AS (
-      SELECT * FROM unnest(${column((row) => row.input.email)}::text[],
-        ${column((row) => row.input.name)}::text[], ${column((row) => row.input.product)}::text[],
-        ${column((row) => JSON.stringify(row.input.interests ?? []))}::jsonb[],
-        ${column((row) => row.input.referralSource || null)}::text[],
-        ${column((row) => row.code)}::text[], ${column((row) => row.input.ref)}::text[],
-        ${column((row) => sameAddressKey(row.input.email))}::text[],
-        ${column((row) => row.confirmHash)}::text[], ${column((row) => row.statusHash)}::text[],
-        ${column((row) => row.messageId)}::text[], ${column((row) => row.ip)}::text[],
-        ${column((row) => signupMailKey(row.input.email))}::text[])
-      AS i (${IN.email}, ${IN.name}, ${IN.product}, ${IN.interests}, ${IN.source}, ${IN.code},
-        ${IN.ref}, ${IN.sameAddress}, ${IN.confirmHash}, ${IN.statusHash}, ${messageId}, ${IN.ip},
-        ${MAIL_KEY})),
-    messages AS (${signupMessages(messagesOf(new Set(rows.map((row) => row.input.product))))}),
+      SELECT * FROM jsonb_to_recordset(${sql.placeholder('signups')}::jsonb)
+      AS i (${IN.email} text, ${IN.name} text, ${IN.product} text, ${IN.interests} jsonb,
+        ${IN.source} text, ${IN.code} text, ${IN.ref} text, ${IN.sameAddress} text,
+        ${IN.confirmHash} text, ${IN.statusHash} text, ${IN.ip} text, ${MAIL_KEY} text,
+        ${messageId} text)),
+    messages AS (${signupMessages()}),
     entry AS (
       INSERT INTO ${e} (${bare(e.email, e.name, e.product, e.status, e.interests, e.referralSource, e.joinedAt, e.referralCode, e.referredBy, e.confirmToken, e.confirmExpires, e.statusToken)})
       SELECT ${i}.${IN.email}, ${i}.${IN.name}, ${product}, 'inactive', ${i}.${IN.interests},
@@ -215,9 +230,9 @@ const writeSignups = async (payload: Payload, signups: Signup<SignupInput>[]) =>
         ${reminded}.${messageId}
       FROM reminded),
     ${signupMailWrites('recipient', 'messages', { hasEntry: true, hasCode: true })}
-    SELECT count(*) FROM entry`,
-  )
-}
+    SELECT count(*) FROM entry`
+  },
+)
 
 /** `messageKey` in SQL. */
 const messageKeySql = (confirmed: SQL, product: SQL) =>
