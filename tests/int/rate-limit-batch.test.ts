@@ -159,6 +159,64 @@ describe('rate limits counted in batches', () => {
     expect(signup.status, signup.text).toBe(201)
     expect(await storedCount('newsletter', ip)).toBe(1)
   })
+
+  it("a count's commit alone does not wait for the disk: the signup's own write does, and no connection keeps the setting", async () => {
+    // A trigger records the setting each write to rate_limits runs under: the visitor's count
+    // ("newsletter:…") and the signup statement's resend window ("signup-mail:…").
+    await app.payload.db.drizzle.execute(
+      sql.raw(`
+      CREATE TABLE commit_modes (prefix text, mode text);
+      CREATE FUNCTION record_commit_mode() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO commit_modes VALUES (split_part(NEW.key, ':', 1), current_setting('synchronous_commit'));
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER record_commit_mode BEFORE INSERT OR UPDATE ON rate_limits
+        FOR EACH ROW EXECUTE FUNCTION record_commit_mode();`),
+    )
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          app.request('POST', '/newsletter', {
+            body: { email: uniqueEmail('commit') },
+            ip: randomIp(),
+          }),
+        ),
+      )
+      expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201))
+      const modes = (
+        await app.payload.db.drizzle.execute(
+          sql`SELECT prefix, array_agg(DISTINCT mode) AS modes FROM commit_modes
+            WHERE prefix IN ('newsletter', 'signup-mail') GROUP BY prefix ORDER BY prefix`,
+        )
+      ).rows
+      expect(modes).toEqual([
+        { prefix: 'newsletter', modes: ['off'] },
+        { prefix: 'signup-mail', modes: ['on'] },
+      ])
+      // Every connection of the pool, held at once: none kept the count's setting.
+      const held = pool() as unknown as {
+        totalCount: number
+        connect: () => Promise<pg.PoolClient>
+      }
+      const clients = await Promise.all(
+        Array.from({ length: held.totalCount }, () => held.connect()),
+      )
+      try {
+        for (const client of clients)
+          expect((await client.query('SHOW synchronous_commit')).rows).toEqual([
+            { synchronous_commit: 'on' },
+          ])
+      } finally {
+        for (const client of clients) client.release()
+      }
+    } finally {
+      await app.payload.db.drizzle.execute(
+        sql.raw(`DROP TRIGGER record_commit_mode ON rate_limits;
+          DROP FUNCTION record_commit_mode(); DROP TABLE commit_modes;`),
+      )
+    }
+  })
 })
 
 /**
