@@ -33,14 +33,15 @@ const columns = bare(
  * The column of a signup statement's rows that holds each address's key (`signupMailKey`): a
  * statement's rows have distinct addresses (ON CONFLICT DO UPDATE may not touch a row twice).
  */
-export const MAIL_KEY = sql.identifier('mail_key')
+const MAIL_KEY_COLUMN = 'mail_key'
+export const MAIL_KEY = sql.identifier(MAIL_KEY_COLUMN)
 
 /**
  * The fields every signup's row of a batch has, by the columns' names: its address's key
  * (`MAIL_KEY`) and the Message-ID of its email (`RECIPIENT.messageId`).
  */
 export const signupMailFields = (email: string, messageId: string) => ({
-  mail_key: signupMailKey(email),
+  [MAIL_KEY_COLUMN]: signupMailKey(email),
   [MAIL_COLUMNS.messageId]: messageId,
 })
 
@@ -129,7 +130,7 @@ const MESSAGE = {
   tags: sql.identifier(MESSAGE_COLUMNS.tags),
 }
 
-export type SignupMessage = { subject: string; text: string; html: string; tags: string[] }
+type SignupMessage = { subject: string; text: string; html: string; tags: string[] }
 
 /**
  * The messages a signup statement may queue, as rows (an expression of the statement), from its
