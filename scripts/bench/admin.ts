@@ -9,6 +9,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { treeRss } from './processes'
 import { adminToken } from './run'
 
 const ROWS = Number(process.env.BENCH_ADMIN_ROWS) || 100_000
@@ -77,55 +78,6 @@ const timeRequest = async (url: string, headers: Record<string, string>) => {
   const ms = performance.now() - started
   if (!response.ok) throw new Error(`${url} answered ${response.status}`)
   return { ms, bytes: body.byteLength }
-}
-
-/** Parent pid of every process, read from /proc. */
-const parents = (): Map<number, number> => {
-  const result = new Map<number, number>()
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      result.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-    } catch {
-      // The process exited while being read.
-    }
-  }
-  return result
-}
-
-/**
- * RSS in MB of the site's process and its descendants but PostgreSQL's, by command. (The start
- * script runs the Next server in a process group of its own, so a group is not enough.)
- */
-export const treeRss = (rootPid: number): Map<string, number> => {
-  const parentOf = parents()
-  const inTree = (pid: number): boolean => {
-    for (let at: number | undefined = pid; at && at > 1; at = parentOf.get(at))
-      if (at === rootPid) return true
-    return false
-  }
-  const result = new Map<string, number>()
-  for (const pid of parentOf.keys()) {
-    if (!inTree(pid)) continue
-    try {
-      const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
-      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-      const command = args.join(' ')
-      const script = args.find((arg) => /\.(ts|m?js)$/.test(arg))
-      // PostgreSQL's own processes are left out: their RSS counts the shared buffers each touched.
-      if (/postgres/.test(path.basename(args[0] ?? ''))) continue
-      const name = /next-server|next start/.test(command)
-        ? 'next server'
-        : script
-          ? path.basename(script)
-          : path.basename(args[0] ?? '?')
-      result.set(`${name} (${pid})`, Math.round(Number(rss?.[1] ?? 0) / 1024))
-    } catch {
-      // The process exited while being read.
-    }
-  }
-  return result
 }
 
 export const timeExport = async (

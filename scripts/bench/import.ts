@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { treeRss } from './admin'
+import { treeRss } from './processes'
 import { type Bench, adminToken } from './run'
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS) || 100_000

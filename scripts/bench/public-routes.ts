@@ -28,6 +28,7 @@ import {
   visitorRoutes,
   WARMUP_SECONDS,
 } from './routes'
+import { treeCpuSeconds } from './processes'
 import { adminToken, type Bench } from './run'
 import { printLogProblems, siteLogProblems } from './site-log'
 
@@ -203,13 +204,22 @@ export const benchPublicRoutes = async (bench: Bench) => {
       process.stdout.write(`  ${label(route)}… `)
       // Every route after the first is measured against the bare route measured just before it.
       const bare = results.length > 0 ? routes[0] : undefined
-      const result = await benchRoute(bench.baseUrl, route, () => emptyEmailQueue(client), bare)
+      const result = await benchRoute(
+        bench.baseUrl,
+        route,
+        () => emptyEmailQueue(client),
+        bare,
+        () => treeCpuSeconds(bench.serverPid),
+      )
       results.push(result)
+      const cpu = (ms: number | undefined) =>
+        ms === undefined ? '' : `, site CPU ${fixed(ms, 2)} ms`
       console.log(
-        `${result.requestsPerSecond.toFixed(1)} req/s, p99 ${result.latencyMs.p99} ms, ` +
-          `${result.unexpected} unexpected` +
+        `${result.requestsPerSecond.toFixed(1)} req/s, p99 ${result.latencyMs.p99} ms` +
+          `${cpu(result.cpuMsPerRequest)}, ${result.unexpected} unexpected` +
           (result.adjacentBaseline
-            ? ` (bare route just before: ${result.adjacentBaseline.requestsPerSecond.toFixed(1)} req/s)`
+            ? ` (bare route just before: ${result.adjacentBaseline.requestsPerSecond.toFixed(1)} ` +
+              `req/s${cpu(result.adjacentBaseline.cpuMsPerRequest)})`
             : ''),
       )
     }
@@ -245,13 +255,24 @@ export const benchPublicRoutes = async (bench: Bench) => {
   console.log('')
   console.log(
     table([
-      ['Route', 'Req/s (mean)', 'p99 (ms)', 'Req/s vs baseline', 'p99 vs baseline', 'Unexpected'],
+      [
+        'Route',
+        'Req/s (mean)',
+        'p99 (ms)',
+        'Req/s vs baseline',
+        'p99 vs baseline',
+        'Site CPU (ms/req)',
+        'CPU vs baseline',
+        'Unexpected',
+      ],
       ...results.map((result) => [
         resultLabel(result),
         result.requestsPerSecond.toFixed(1),
         String(result.latencyMs.p99),
         `${fixed(result.throughputRatio, 2)}x`,
         `${fixed(result.p99Ratio, 2)}x`,
+        fixed(result.cpuMsPerRequest, 2),
+        `${fixed(result.cpuRatio, 2)}x`,
         String(result.unexpected),
       ]),
     ]),

@@ -184,10 +184,18 @@ export interface Measured {
   warmup: { requests: number; unexpected: number; statusCodes: Record<string, number> }
   /** Rows of this run found in the database afterwards, against the 201s of warm-up and run. */
   stored?: { rows: number; acknowledged: number } | { error: string }
+  /**
+   * The site's CPU (its Node processes and the embedded PostgreSQL's, user and system) during the
+   * measurement, per answered request: less disturbed by a busy machine than throughput. Work the
+   * requests left queued (their emails) and finished after the measurement is not in it.
+   */
+  cpuMsPerRequest?: number
   /** The bare route measured just before this route's measurement (`benchRoute`'s `baseline`). */
-  adjacentBaseline?: { requestsPerSecond: number; p99: number }
+  adjacentBaseline?: { requestsPerSecond: number; p99: number; cpuMsPerRequest?: number }
   throughputRatio?: number
   p99Ratio?: number
+  /** The site's CPU per request against the bare route's. */
+  cpuRatio?: number
 }
 
 export const unexpectedOf = (route: Route, result: AutocannonResult) => {
@@ -203,14 +211,29 @@ export const unexpectedOf = (route: Route, result: AutocannonResult) => {
  * public part waits there for the email queue to empty, so each route is measured alone). With
  * `baseline`, the bare route is measured right before the route's measurement, after the same
  * settle, and the route's ratios are to it (`setRatios`): a machine whose speed drifts during a run
- * moves both alike.
+ * moves both alike. With `cpuSeconds` (`treeCpuSeconds` of the site), the site's CPU per request
+ * is measured too, for both.
  */
 export const benchRoute = async (
   baseUrl: string,
   route: Route,
   settle?: () => Promise<void>,
   baseline?: Route,
+  cpuSeconds?: () => number,
 ): Promise<Measured> => {
+  /** The site's CPU per answered request during a measurement, in ms (with `cpuSeconds`). */
+  const measureWithCpu = async (measured: Route) => {
+    const before = cpuSeconds?.()
+    const result = await measure(baseUrl, measured, DURATION)
+    const spent = before === undefined ? undefined : cpuSeconds!() - before
+    return {
+      result,
+      cpuMsPerRequest:
+        spent === undefined || result.requests.total === 0
+          ? undefined
+          : (spent * 1000) / result.requests.total,
+    }
+  }
   // A known-address route measured next reuses this measurement's addresses.
   delete used[route.key]
   await settle?.()
@@ -219,12 +242,13 @@ export const benchRoute = async (
   await sleep(DRAIN_MS)
   checkInterrupted()
   await settle?.()
-  const bare = baseline && (await measure(baseUrl, baseline, DURATION))
+  const bareRun = baseline && (await measureWithCpu(baseline))
+  const bare = bareRun?.result
   if (bare) {
     await sleep(DRAIN_MS)
     checkInterrupted()
   }
-  const result = await measure(baseUrl, route, DURATION)
+  const { result, cpuMsPerRequest } = await measureWithCpu(route)
   await sleep(DRAIN_MS)
   checkInterrupted()
   const warmCounts = unexpectedOf(route, warm)
@@ -249,8 +273,13 @@ export const benchRoute = async (
       unexpected: warmCounts.unexpected,
       statusCodes: warmCounts.statuses,
     },
+    ...(cpuMsPerRequest !== undefined && { cpuMsPerRequest }),
     ...(bare && {
-      adjacentBaseline: { requestsPerSecond: bare.requests.average, p99: bare.latency.p99 },
+      adjacentBaseline: {
+        requestsPerSecond: bare.requests.average,
+        p99: bare.latency.p99,
+        ...(bareRun.cpuMsPerRequest !== undefined && { cpuMsPerRequest: bareRun.cpuMsPerRequest }),
+      },
     }),
   }
 }
@@ -266,8 +295,11 @@ export const setRatios = (results: Measured[], baseline: Measured) => {
     const bare = result.adjacentBaseline ?? {
       requestsPerSecond: baseline.requestsPerSecond,
       p99: baseline.latencyMs.p99,
+      cpuMsPerRequest: baseline.cpuMsPerRequest,
     }
     result.throughputRatio = ratio(result.requestsPerSecond, bare.requestsPerSecond)
     result.p99Ratio = ratio(result.latencyMs.p99, bare.p99)
+    if (result.cpuMsPerRequest !== undefined && bare.cpuMsPerRequest !== undefined)
+      result.cpuRatio = ratio(result.cpuMsPerRequest, bare.cpuMsPerRequest)
   }
 }

@@ -3,8 +3,11 @@
  * background work beside them: a composer campaign to the whole waitlist (topped up to
  * BENCH_BESIDE_RECIPIENTS addresses) being queued and delivered, and the engagement roll-up job
  * (every minute) rolling up BENCH_BESIDE_EVENTS events inserted just before. Each route against the
- * bare route measured in the same conditions; then how much of the campaign and of the roll-up
- * happened during the measurements, so a run that outlasted them shows.
+ * bare route measured just before it, in the same conditions; then how much of the campaign and of
+ * the roll-up happened during the measurements, so a run that outlasted them shows. The campaign
+ * sends as the site is set to: with the defaults (a pool of 5, 14 messages a second) it barely
+ * moves during the measurements; a launch's settings are given as the site's own variables
+ * (`SMTP_POOL_SIZE=50 EMAIL_RATE_PER_SECOND=1000000 npm run bench -- beside`).
  */
 import pg from 'pg'
 
@@ -20,6 +23,7 @@ import {
   setRatios,
   visitorRoutes,
 } from './routes'
+import { treeCpuSeconds } from './processes'
 import type { Bench } from './run'
 import { seedEvents } from './scale/events'
 
@@ -72,7 +76,11 @@ export const benchSignupsBeside = async (bench: Bench) => {
       if (route.key === 'waitlist-known') await confirmHalf(bench)
       process.stdout.write(`  ${label(route)}… `)
       const before = await progressOf(client, campaignId)
-      const result = await benchRoute(bench.baseUrl, route)
+      // Each signup route against the bare route measured just before it, beside the same work.
+      const bare = results.length > 0 ? routes[0] : undefined
+      const result = await benchRoute(bench.baseUrl, route, undefined, bare, () =>
+        treeCpuSeconds(bench.serverPid),
+      )
       const after = await progressOf(client, campaignId)
       results.push({ ...result, before, after })
       console.log(
@@ -89,6 +97,8 @@ export const benchSignupsBeside = async (bench: Bench) => {
           'Req/s (mean)',
           'p99 (ms)',
           'Req/s vs baseline',
+          'Site CPU (ms/req)',
+          'CPU vs baseline',
           'Campaign sent',
           'Rolled up',
           'Unexpected',
@@ -98,6 +108,8 @@ export const benchSignupsBeside = async (bench: Bench) => {
           result.requestsPerSecond.toFixed(1),
           String(result.latencyMs.p99),
           `${fixed(result.throughputRatio, 2)}x`,
+          fixed(result.cpuMsPerRequest, 2),
+          `${fixed(result.cpuRatio, 2)}x`,
           String(result.after.sent - result.before.sent),
           String(Math.max(0, result.after.rolledThrough - result.before.rolledThrough)),
           String(result.unexpected),

@@ -37,8 +37,8 @@ const tooLarge = (limit: number) =>
 /**
  * Payload's REST routes read a body whole before any access rule runs (a 50 MB post to a
  * collection that refuses the client was read first). Wrapped by this, a body past the limit is
- * refused with 413: from its Content-Length without reading it, or, streamed, as soon as the bytes
- * read pass the limit (the rest is never read).
+ * refused with 413: from its Content-Length without reading it, or, streamed (no length declared),
+ * as soon as the bytes read pass the limit (the rest is never read).
  */
 export const withBodyLimit =
   <C>(handle: RouteHandler<C>, ownLimits: Map<string, number>): RouteHandler<C> =>
@@ -48,10 +48,16 @@ export const withBodyLimit =
     const limit =
       ownLimits.get(new URL(request.url).pathname) ??
       (multipart ? UPLOAD_BODY_LIMIT : PAYLOAD_BODY_LIMIT)
-    if (Number(request.headers.get('content-length')) > limit) {
+    const declared = request.headers.get('content-length')
+    if (Number(declared) > limit) {
       await request.body.cancel().catch(() => undefined)
       return tooLarge(limit)
     }
+    // A declared length within the limit holds the body to it: Node's HTTP server reads exactly
+    // that many bytes as the body (and refuses a request that also says it is chunked), so the
+    // request goes on as it is, without a stream counting its bytes.
+    if (declared !== null && /^\d+$/.test(declared) && !request.headers.has('transfer-encoding'))
+      return handle(request, context)
     let size = 0
     let exceeded = false
     const limited = request.body.pipeThrough(
