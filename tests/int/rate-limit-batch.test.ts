@@ -174,6 +174,27 @@ describe('rate limits counted in batches', () => {
       CREATE TRIGGER record_commit_mode BEFORE INSERT OR UPDATE ON rate_limits
         FOR EACH ROW EXECUTE FUNCTION record_commit_mode();`),
     )
+    // Flushed commits for this database whatever the server's default (a throwaway test cluster
+    // runs without them): for new connections, and for those the pool holds already.
+    const database = databaseName()
+    await adminQuery(`ALTER DATABASE "${database}" SET synchronous_commit = on`)
+    const every = pool() as unknown as {
+      totalCount: number
+      connect: () => Promise<pg.PoolClient>
+    }
+    const eachConnection = async (run: (client: pg.PoolClient) => Promise<void>) => {
+      const clients = await Promise.all(
+        Array.from({ length: every.totalCount }, () => every.connect()),
+      )
+      try {
+        for (const client of clients) await run(client)
+      } finally {
+        for (const client of clients) client.release()
+      }
+    }
+    await eachConnection(async (client) => {
+      await client.query('SET synchronous_commit = on')
+    })
     try {
       const answers = await Promise.all(
         Array.from({ length: 6 }, () =>
@@ -195,22 +216,16 @@ describe('rate limits counted in batches', () => {
         { prefix: 'signup-mail', modes: ['on'] },
       ])
       // Every connection of the pool, held at once: none kept the count's setting.
-      const held = pool() as unknown as {
-        totalCount: number
-        connect: () => Promise<pg.PoolClient>
-      }
-      const clients = await Promise.all(
-        Array.from({ length: held.totalCount }, () => held.connect()),
-      )
-      try {
-        for (const client of clients)
-          expect((await client.query('SHOW synchronous_commit')).rows).toEqual([
-            { synchronous_commit: 'on' },
-          ])
-      } finally {
-        for (const client of clients) client.release()
-      }
+      await eachConnection(async (client) => {
+        expect((await client.query('SHOW synchronous_commit')).rows).toEqual([
+          { synchronous_commit: 'on' },
+        ])
+      })
     } finally {
+      await adminQuery(`ALTER DATABASE "${database}" RESET synchronous_commit`)
+      await eachConnection(async (client) => {
+        await client.query('RESET synchronous_commit')
+      })
       await app.payload.db.drizzle.execute(
         sql.raw(`DROP TRIGGER record_commit_mode ON rate_limits;
           DROP FUNCTION record_commit_mode(); DROP TABLE commit_modes;`),

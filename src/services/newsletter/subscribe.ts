@@ -12,7 +12,7 @@ import {
   alreadySubscribedEmail,
   confirmationEmail,
 } from '@/lib/email/newsletter'
-import { jsonRows, preparedStatement } from '@/lib/db/prepared'
+import { type BatchColumns, preparedStatement, unnestRows, unnestValues } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
 import { badRequest } from '@/lib/errors'
 import type { NewsletterSignup } from '@/schemas/newsletter'
@@ -33,9 +33,11 @@ import {
   RECIPIENT,
   claimSignupMail,
   markSignupMail,
+  SIGNUP_MAIL_COLUMNS,
   signupMailFields,
   signupMailWrites,
   signupMessageRows,
+  signupMessageValues,
   signupMessages,
 } from '../shared/signup-mail'
 import { inTransaction } from '../shared/transaction'
@@ -109,16 +111,29 @@ const writeSignups = async (payload: Payload, signups: Signup<NewsletterSignup>[
       ...signupMailFields(input.email, messageId),
     }
   })
-  await writeStatement(payload, { signups: jsonRows(rows), messages: messages() })
+  await writeStatement(payload, { ...unnestValues(SIGNUP_COLUMNS, rows), ...messages() })
+}
+
+/** The SQL types of `writeSignups`' rows' columns. */
+const SIGNUP_COLUMNS: BatchColumns = {
+  in_email: 'text',
+  in_first_name: 'text',
+  in_interests: 'jsonb',
+  in_ip: 'text',
+  in_source: 'text',
+  in_unsubscribe_token: 'text',
+  in_token_hash: 'text',
+  in_consent: 'jsonb',
+  ...SIGNUP_MAIL_COLUMNS,
 }
 
 /**
- * The two messages a signup may queue (`signupMessageRows`), as JSON: the same for the life of the
+ * The two messages a signup may queue (`signupMessageValues`): the same for the life of the
  * process (env() is read once), so rendered once.
  */
-let messagesJson: string | undefined
+let messageValues: Record<string, unknown[]> | undefined
 const messages = () =>
-  (messagesJson ??= jsonRows(
+  (messageValues ??= signupMessageValues(
     signupMessageRows({
       [CONFIRMATION]: {
         ...confirmationEmail(redactedConfirmUrl(), env().EMAIL_CONFIRM_TTL_HOURS, null),
@@ -132,23 +147,17 @@ const messages = () =>
   ))
 
 /** `writeSignups`' statement, built once. */
-const writeStatement = preparedStatement<{ signups: string; messages: string }>(
-  'subscribe-newsletter',
-  () => {
-    const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
-    const n = newsletter_subscribers
-    const k = alias(newsletter_subscribers, 'k')
-    const u = alias(newsletter_subscribers, 'u')
-    const i = sql.identifier('i')
-    const { to, name, message, messageId } = RECIPIENT
-    const confirmed = sql.identifier('mail_confirmed')
-    const known = sql.identifier('known_id')
-    return sql`
-    WITH signup AS (
-      SELECT * FROM jsonb_to_recordset(${sql.placeholder('signups')}::jsonb)
-      AS i (${IN.email} text, ${IN.firstName} text, ${IN.interests} jsonb, ${IN.ip} text,
-        ${IN.source} text, ${IN.unsubscribeToken} text, ${IN.tokenHash} text, ${IN.consent} jsonb,
-        ${MAIL_KEY} text, ${messageId} text)),
+const writeStatement = preparedStatement<Record<string, unknown[]>>('subscribe-newsletter', () => {
+  const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
+  const n = newsletter_subscribers
+  const k = alias(newsletter_subscribers, 'k')
+  const u = alias(newsletter_subscribers, 'u')
+  const i = sql.identifier('i')
+  const { to, name, message, messageId } = RECIPIENT
+  const confirmed = sql.identifier('mail_confirmed')
+  const known = sql.identifier('known_id')
+  return sql`
+    WITH signup AS (SELECT * FROM ${unnestRows('i', SIGNUP_COLUMNS)}),
     messages AS (${signupMessages()}),
     subscriber AS (
       INSERT INTO ${n} (${bare(n.email, n.firstName, n.interests, n.subscribedAt)},
@@ -202,8 +211,7 @@ const writeStatement = preparedStatement<{ signups: string; messages: string }>(
         FROM known JOIN claim ON claim.${MAIL_KEY} = known.${MAIL_KEY} WHERE known.${confirmed}),
     ${signupMailWrites('recipient', 'messages')}
     SELECT count(*) FROM subscriber`
-  },
-)
+})
 
 const consentMetadata = (input: NewsletterSignup) => ({
   stage: 'signup',

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { bare, rate_limits } from '@/db'
 import { metrics } from '@/lib/metrics/registry.mjs'
 import { batched } from '@/lib/batched'
-import { jsonRows, preparedStatement } from '@/lib/db/prepared'
+import { jsonText, preparedStatement } from '@/lib/db/prepared'
 import { retryingLostConnections } from '@/lib/db/unavailable'
 import { hashIp } from '@/lib/anonymize'
 import { env } from '@/lib/env'
@@ -183,7 +183,7 @@ const upsertWithRetry = (
 /**
  * One statement for a batch: each key once (ON CONFLICT DO UPDATE may not touch a row twice), its
  * hits added to the count of the same window or starting a new one. The batch goes as one JSON
- * document (`jsonRows`); rows are locked in key order, so two batches, of this instance or another,
+ * document (`jsonText`); rows are locked in key order, so two batches, of this instance or another,
  * cannot deadlock on each other's rows.
  *
  * Its commit does not wait for the WAL to reach the disk (`synchronous_commit` off for this
@@ -201,7 +201,7 @@ const upsertCounts = async (
     hits: hit.hits,
   }))
   const result = await upsertStatement<{ key: string; count: string | number }>(payload, {
-    hits: jsonRows(rows),
+    hits: jsonText(rows),
   })
   return new Map(result.rows.map((row) => [row.key, Number(row.count)]))
 }

@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 
 import { bare, rate_limits as limits } from '@/db'
+import { type BatchColumns, unnestRows, unnestValues } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
 import { GREETING, greetingOf } from '@/lib/email/signup'
 
@@ -44,6 +45,12 @@ export const signupMailFields = (email: string, messageId: string) => ({
   [MAIL_KEY_COLUMN]: signupMailKey(email),
   [MAIL_COLUMNS.messageId]: messageId,
 })
+
+/** The columns of `signupMailFields`, for a batch's `unnestRows`. */
+export const SIGNUP_MAIL_COLUMNS: BatchColumns = {
+  [MAIL_KEY_COLUMN]: 'text',
+  [MAIL_COLUMNS.messageId]: 'text',
+}
 
 /**
  * An expression of a signup statement: the confirmations of its new signups go out now (one for
@@ -132,15 +139,24 @@ const MESSAGE = {
 
 type SignupMessage = { subject: string; text: string; html: string; tags: string[] }
 
+/** The SQL types of `signupMessages`' columns. */
+const MESSAGE_TYPES: BatchColumns = {
+  [MESSAGE_COLUMNS.key]: 'text',
+  [MESSAGE_COLUMNS.subject]: 'text',
+  [MESSAGE_COLUMNS.text]: 'text',
+  [MESSAGE_COLUMNS.html]: 'text',
+  [MESSAGE_COLUMNS.tags]: 'jsonb',
+}
+
 /**
  * The messages a signup statement may queue, as rows (an expression of the statement), from its
- * `messages` placeholder (`signupMessageRows`, as one JSON document), so the statement's text is
- * the same whatever the messages.
+ * placeholders (`signupMessageValues`), so the statement's text is the same whatever the messages.
  */
-export const signupMessages = (): SQL => sql`
-    SELECT * FROM jsonb_to_recordset(${sql.placeholder('messages')}::jsonb)
-    AS m (${MESSAGE.key} text, ${MESSAGE.subject} text, ${MESSAGE.text} text, ${MESSAGE.html} text,
-      ${MESSAGE.tags} jsonb)`
+export const signupMessages = (): SQL => sql`SELECT * FROM ${unnestRows('m', MESSAGE_TYPES)}`
+
+/** The values of `signupMessages`' placeholders, from `signupMessageRows`. */
+export const signupMessageValues = (rows: ReturnType<typeof signupMessageRows>) =>
+  unnestValues(MESSAGE_TYPES, rows)
 
 /**
  * The rows of `signupMessages`, each under the key its recipients name it by: rendered for no one

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 
 import { alias, bare, enum_waitlist_entries_product, enumType, waitlist_entries } from '@/db'
 import { PRODUCT_LABELS, type Product } from '@/lib/constants'
-import { jsonRows, preparedStatement } from '@/lib/db/prepared'
+import { type BatchColumns, preparedStatement, unnestRows, unnestValues } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
 import { waitlistAlreadyJoinedEmail, waitlistConfirmationEmail } from '@/lib/email/waitlist'
 import { newReferralCode, referralUrl, sameAddressKey } from '@/lib/referrals'
@@ -26,9 +26,11 @@ import {
   RECIPIENT,
   claimSignupMail,
   markSignupMail,
+  SIGNUP_MAIL_COLUMNS,
   signupMailFields,
   signupMailWrites,
   signupMessageRows,
+  signupMessageValues,
   signupMessages,
 } from '../shared/signup-mail'
 
@@ -108,7 +110,7 @@ const IN = {
 /**
  * The waitlist signups of a batch (shared/signup-batch.ts), new addresses or known, in one statement
  * (decisions 0115, 0241, 0275); each signup as it would be with a statement of its own. Its rows
- * and the messages of its products go as two JSON documents (`jsonRows`).
+ * and the messages of its products go as one array per column (`unnestRows`).
  *
  * A new address and product: the entry (with its referral code, the referrer when `ref` names
  * another person's entry of the same product, and the hashes of its confirmation tokens), its
@@ -149,32 +151,41 @@ const writeSignups = async (payload: Payload, signups: Signup<SignupInput>[]) =>
   })
   const products = new Set(signups.map(({ input }) => input.product))
   await writeStatement(payload, {
-    signups: jsonRows(rows),
-    messages: jsonRows([...products].flatMap(messagesOf)),
+    ...unnestValues(SIGNUP_COLUMNS, rows),
+    ...signupMessageValues([...products].flatMap(messagesOf)),
   })
 }
 
+/** The SQL types of `writeSignups`' rows' columns. */
+const SIGNUP_COLUMNS: BatchColumns = {
+  in_email: 'text',
+  in_name: 'text',
+  in_product: 'text',
+  in_interests: 'jsonb',
+  in_source: 'text',
+  in_code: 'text',
+  in_ref: 'text',
+  in_same_address: 'text',
+  in_confirm_hash: 'text',
+  in_status_hash: 'text',
+  in_ip: 'text',
+  ...SIGNUP_MAIL_COLUMNS,
+}
+
 /** `writeSignups`' statement, built once. */
-const writeStatement = preparedStatement<{ signups: string; messages: string }>(
-  'join-waitlist',
-  () => {
-    const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
-    const e = waitlist_entries
-    const r = alias(waitlist_entries, 'r')
-    const k = alias(waitlist_entries, 'k')
-    const u = alias(waitlist_entries, 'u')
-    const i = sql.identifier('i')
-    const product = sql`${i}.${IN.product}::${enumType(enum_waitlist_entries_product)}`
-    const { to, name, code, message, messageId, entryId } = RECIPIENT
-    const confirmed = sql.identifier('mail_confirmed')
-    const reminded = sql.identifier('reminded')
-    return sql`
-    WITH signup AS (
-      SELECT * FROM jsonb_to_recordset(${sql.placeholder('signups')}::jsonb)
-      AS i (${IN.email} text, ${IN.name} text, ${IN.product} text, ${IN.interests} jsonb,
-        ${IN.source} text, ${IN.code} text, ${IN.ref} text, ${IN.sameAddress} text,
-        ${IN.confirmHash} text, ${IN.statusHash} text, ${IN.ip} text, ${MAIL_KEY} text,
-        ${messageId} text)),
+const writeStatement = preparedStatement<Record<string, unknown[]>>('join-waitlist', () => {
+  const ttlSeconds = env().EMAIL_CONFIRM_TTL_HOURS * 3600
+  const e = waitlist_entries
+  const r = alias(waitlist_entries, 'r')
+  const k = alias(waitlist_entries, 'k')
+  const u = alias(waitlist_entries, 'u')
+  const i = sql.identifier('i')
+  const product = sql`${i}.${IN.product}::${enumType(enum_waitlist_entries_product)}`
+  const { to, name, code, message, messageId, entryId } = RECIPIENT
+  const confirmed = sql.identifier('mail_confirmed')
+  const reminded = sql.identifier('reminded')
+  return sql`
+    WITH signup AS (SELECT * FROM ${unnestRows('i', SIGNUP_COLUMNS)}),
     messages AS (${signupMessages()}),
     entry AS (
       INSERT INTO ${e} (${bare(e.email, e.name, e.product, e.status, e.interests, e.referralSource, e.joinedAt, e.referralCode, e.referredBy, e.confirmToken, e.confirmExpires, e.statusToken)})
@@ -231,8 +242,7 @@ const writeStatement = preparedStatement<{ signups: string; messages: string }>(
       FROM reminded),
     ${signupMailWrites('recipient', 'messages', { hasEntry: true, hasCode: true })}
     SELECT count(*) FROM entry`
-  },
-)
+})
 
 /** `messageKey` in SQL. */
 const messageKeySql = (confirmed: SQL, product: SQL) =>
