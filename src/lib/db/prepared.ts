@@ -44,17 +44,16 @@ export const preparedStatement = <Values extends Record<string, unknown>>(
 }
 
 /**
- * A value as JSON text for a jsonb parameter (the rate limit's batch, one document for
- * `jsonb_to_recordset`; a jsonb column of `unnestRows`). A lone surrogate (a broken character a
+ * A value as JSON text for a jsonb parameter (a jsonb column of `unnestRows`). A lone surrogate (a broken character a
  * client may send) becomes U+FFFD, as when a string is sent as text; PostgreSQL's JSON refuses it.
  */
-export const jsonText = (rows: object): string =>
-  JSON.stringify(rows, (_key, value: unknown) =>
+const jsonText = (value: object): string =>
+  JSON.stringify(value, (_key, value: unknown) =>
     typeof value === 'string' && !value.isWellFormed() ? value.toWellFormed() : value,
   )
 
 /** The SQL types of a batch's columns, by the columns' names (`unnestRows`). */
-export type BatchColumns = Record<string, 'text' | 'jsonb'>
+export type BatchColumns = Record<string, 'text' | 'jsonb' | 'timestamptz' | 'integer'>
 
 /**
  * A batch's rows as a set in a prepared statement: `unnest` of one array parameter per column, each

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { bare, rate_limits } from '@/db'
 import { metrics } from '@/lib/metrics/registry.mjs'
 import { batched } from '@/lib/batched'
-import { jsonText, preparedStatement } from '@/lib/db/prepared'
+import { type BatchColumns, preparedStatement, unnestRows, unnestValues } from '@/lib/db/prepared'
 import { retryingLostConnections } from '@/lib/db/unavailable'
 import { hashIp } from '@/lib/anonymize'
 import { env } from '@/lib/env'
@@ -182,9 +182,9 @@ const upsertWithRetry = (
 
 /**
  * One statement for a batch: each key once (ON CONFLICT DO UPDATE may not touch a row twice), its
- * hits added to the count of the same window or starting a new one. The batch goes as one JSON
- * document (`jsonText`); rows are locked in key order, so two batches, of this instance or another,
- * cannot deadlock on each other's rows.
+ * hits added to the count of the same window or starting a new one. The batch goes as one array
+ * per column (`unnestRows`); rows are locked in key order, so two batches, of this instance or
+ * another, cannot deadlock on each other's rows.
  *
  * Its commit does not wait for the WAL to reach the disk (`synchronous_commit` off for this
  * statement's transaction alone, decision 0278): a count is no one's stored data, and a crash of
@@ -196,26 +196,33 @@ const upsertCounts = async (
   hits: Map<string, { start: Date; hits: number }>,
 ): Promise<Map<string, number>> => {
   const rows = [...hits].map(([key, hit]) => ({
-    key,
-    window_start: hit.start.toISOString(),
-    hits: hit.hits,
+    hit_key: key,
+    hit_window_start: hit.start.toISOString(),
+    hit_count: hit.hits,
   }))
-  const result = await upsertStatement<{ key: string; count: string | number }>(payload, {
-    hits: jsonText(rows),
-  })
+  const result = await upsertStatement<{ key: string; count: string | number }>(
+    payload,
+    unnestValues(HIT_COLUMNS, rows),
+  )
   return new Map(result.rows.map((row) => [row.key, Number(row.count)]))
 }
 
-const upsertStatement = preparedStatement<{ hits: string }>('rate-limit-counts', () => {
+/** The SQL types of `upsertCounts`' rows' columns. */
+const HIT_COLUMNS: BatchColumns = {
+  hit_key: 'text',
+  hit_window_start: 'timestamptz',
+  hit_count: 'integer',
+}
+
+const upsertStatement = preparedStatement<Record<string, unknown[]>>('rate-limit-counts', () => {
   const { key, windowStart, count, updatedAt, createdAt } = rate_limits
   return sql`
     INSERT INTO ${rate_limits} (${bare(key, windowStart, count, updatedAt, createdAt)})
-    SELECT hit.${bare(key)}, hit.${bare(windowStart)}, hit.hits, now(), now()
-    FROM jsonb_to_recordset(${sql.placeholder('hits')}::jsonb)
-      AS hit (${bare(key)} text, ${bare(windowStart)} timestamptz, hits integer),
+    SELECT hit.hit_key, hit.hit_window_start, hit.hit_count, now(), now()
+    FROM ${unnestRows('hit', HIT_COLUMNS)},
       -- Until the end of this statement's own transaction (is_local), so before its commit.
       (SELECT set_config('synchronous_commit', 'off', true)) AS commit_unflushed
-    ORDER BY hit.${bare(key)}
+    ORDER BY hit.hit_key
     ON CONFLICT (${bare(key)}) DO UPDATE SET
       ${bare(count)} = CASE WHEN ${windowStart} = EXCLUDED.${bare(windowStart)}
         THEN ${count} + EXCLUDED.${bare(count)} ELSE EXCLUDED.${bare(count)} END,
