@@ -437,6 +437,19 @@ export const extendSchema: SchemaHook = ({ schema, extendTable }) => {
         .where(sql`${table.status} = 'queued' AND ${table.campaign} IS NOT NULL`),
     }),
   })
+  // The email queue's jobs that may be due, in the order a tick takes them (jobs/queue.ts): jobs
+  // finished or in flight stay out of the index, so a tick reads the hundred it claims instead of
+  // scanning and sorting the whole backlog (a launch's confirmations pile up faster than they go).
+  extendTable({
+    table: schema.tables.payload_jobs,
+    extraConfig: (table) => ({
+      payload_jobs_due_idx: index('payload_jobs_due_idx')
+        .on(sql`(${table.taskSlug} = 'sendEmail')`, table.createdAt)
+        .where(
+          sql`${table.completedAt} IS NULL AND ${table.hasError} IS NOT true AND ${table.processing} IS NOT true`,
+        ),
+    }),
+  })
   for (const name of EMAIL_LOOKUP_TABLES) {
     extendTable({
       table: schema.tables[name],

@@ -85,12 +85,14 @@ const tick = async (payload: Payload, limit: number): Promise<number> => {
     WHERE ${bare(payload_jobs.processing)} AND ${bare(payload_jobs.queue)} LIKE ${`${EMAIL_QUEUE}:%`} AND ${bare(payload_jobs.queue)} <> ${RUNNER_QUEUE}
       AND ${bare(payload_jobs.updatedAt)} < now() - make_interval(mins => ${STALE_CLAIM_MINUTES + 5})`)
   // sendEmail jobs are marked processing: this process sends them itself (sendEmails), so
-  // Payload's runner below leaves them alone.
+  // Payload's runner below leaves them alone. The due jobs are read in the order of their index
+  // (payload_jobs_due_idx) and updated by id, so a tick reads the jobs it takes, whatever the
+  // backlog (decision 0279).
   const claimed = await payload.db.drizzle.execute(sql`
     UPDATE ${payload_jobs} SET ${bare(payload_jobs.queue)} = ${RUNNER_QUEUE},
       ${bare(payload_jobs.processing)} = (${bare(payload_jobs.taskSlug)} = 'sendEmail'),
       ${bare(payload_jobs.updatedAt)} = now()
-    WHERE ${bare(payload_jobs.id)} IN (
+    WHERE ${bare(payload_jobs.id)} = ANY(ARRAY(
       SELECT ${bare(payload_jobs.id)} FROM ${payload_jobs}
       WHERE ${bare(payload_jobs.completedAt)} IS NULL AND ${bare(payload_jobs.hasError)} IS NOT true AND ${bare(payload_jobs.processing)} IS NOT true
         AND (${bare(payload_jobs.waitUntil)} IS NULL OR ${bare(payload_jobs.waitUntil)} <= now())
@@ -100,7 +102,7 @@ const tick = async (payload: Payload, limit: number): Promise<number> => {
       -- Other tasks (a campaign's fan-out, sequence steps, the nightly jobs) before deliveries:
       -- a campaign starts queueing its recipients while a backlog of mail is still going out.
       ORDER BY (${bare(payload_jobs.taskSlug)} = 'sendEmail'),
-        ${bare(payload_jobs.createdAt)} LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        ${bare(payload_jobs.createdAt)} LIMIT ${limit} FOR UPDATE SKIP LOCKED))
     RETURNING ${bare(payload_jobs.id, payload_jobs.taskSlug, payload_jobs.input, payload_jobs.totalTried)}`)
   const jobs = claimed.rows as ClaimedJob[]
   for (const job of jobs) metrics().jobsClaimed.inc({ task: job.task_slug })

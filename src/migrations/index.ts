@@ -35,6 +35,7 @@ import * as migration_20261206_200716_web_vitals from './20261206_200716_web_vit
 import * as migration_20261206_202653_waitlist_line_hours from './20261206_202653_waitlist_line_hours';
 import * as migration_20261206_233132_admin_counters from './20261206_233132_admin_counters';
 import * as migration_20261207_021000_waitlist_counters_one_trigger from './20261207_021000_waitlist_counters_one_trigger';
+import * as migration_20261207_145442_payload_jobs_due from './20261207_145442_payload_jobs_due';
 
 export const migrations = [
   {
@@ -215,11 +216,16 @@ export const migrations = [
   {
     up: migration_20261206_233132_admin_counters.up,
     down: migration_20261206_233132_admin_counters.down,
-    name: '20261206_233132_admin_counters'
+    name: '20261206_233132_admin_counters',
   },
   {
     up: migration_20261207_021000_waitlist_counters_one_trigger.up,
     down: migration_20261207_021000_waitlist_counters_one_trigger.down,
     name: '20261207_021000_waitlist_counters_one_trigger',
+  },
+  {
+    up: migration_20261207_145442_payload_jobs_due.up,
+    down: migration_20261207_145442_payload_jobs_due.down,
+    name: '20261207_145442_payload_jobs_due'
   },
 ];

@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { randomIp, startApp, type TestApp, uniqueEmail } from '../helpers/app'
+import { flushStatistics, seqScans } from '../helpers/seq-scans'
 
 let app: TestApp
 let admin: pg.Client
@@ -27,17 +28,6 @@ const TABLES = [
   'email_suppressions',
   'consents',
 ]
-
-const seqScans = async () => {
-  const { rows } = await admin.query(
-    'SELECT relname, seq_scan::int FROM pg_stat_user_tables WHERE relname = ANY($1)',
-    [TABLES],
-  )
-  return Object.fromEntries(rows.map((row) => [row.relname, row.seq_scan])) as Record<
-    string,
-    number
-  >
-}
 
 describe('email lookups at 10,000 rows', () => {
   it('signups add no sequential scan of the tables they look addresses up in', async () => {
@@ -61,7 +51,7 @@ describe('email lookups at 10,000 rows', () => {
     // Vacuumed and analysed as autovacuum keeps a live table, so the planner knows the sizes. A
     // waitlist signup reads its place from the line's counters, never counting the line (0124).
     await admin.query(`VACUUM ANALYZE ${TABLES.join(', ')}`)
-    const before = await seqScans()
+    const before = await seqScans(admin, TABLES)
 
     const email = uniqueEmail('lookup')
     const signups = [
@@ -75,25 +65,8 @@ describe('email lookups at 10,000 rows', () => {
       statuses.push((await app.request('POST', path, { body, ip: randomIp() })).status)
     expect(statuses).toEqual([201, 201, 201, 201])
 
-    // Statistics reach the shared counters when a backend exits (before it leaves
-    // pg_stat_activity): end the app's connections and wait until they are gone.
-    const { rows: ended } = await admin.query<{ pid: number }>(
-      'SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-    )
-    expect(ended.length).toBeGreaterThan(0)
-    await expect
-      .poll(
-        async () =>
-          (
-            await admin.query(
-              'SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY($1)',
-              [ended.map((row) => row.pid)],
-            )
-          ).rows[0].n,
-        { timeout: 10_000 },
-      )
-      .toBe(0)
-    const after = await seqScans()
+    await flushStatistics(admin)
+    const after = await seqScans(admin, TABLES)
     const added = Object.fromEntries(TABLES.map((table) => [table, after[table] - before[table]]))
     expect(added).toEqual(Object.fromEntries(TABLES.map((table) => [table, 0])))
   })

@@ -46,6 +46,8 @@ export type DeliveryOutcome = 'sent' | 'skipped' | 'not-claimed' | 'failed'
  */
 export const claimEmails = async (payload: Payload, logIds: number[]): Promise<ClaimedEmail[]> => {
   if (logIds.length === 0) return []
+  // The ids on both sides, so each is read through the primary key, whatever the table's size.
+  const ids = sql`${sql.param(logIds)}::int[]`
   const claimable = sql`${l.status} = 'queued'
     AND (${l.claimedAt} IS NULL OR ${l.claimedAt} < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`
   const result = await payload.db.drizzle.execute(sql`
@@ -62,11 +64,8 @@ export const claimEmails = async (payload: Payload, logIds: number[]): Promise<C
           sql`coalesce(${e.isBulk},
         false)`,
         )} AS ${bare(email_logs.skipReason)}
-      FROM ${email_logs} ${e} WHERE ${e.id} IN (${sql.join(
-        logIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})) r
-    WHERE ${l.id} = r.${bare(email_logs.id)} AND ${claimable}
+      FROM ${email_logs} ${e} WHERE ${e.id} = ANY(${ids})) r
+    WHERE ${l.id} = r.${bare(email_logs.id)} AND ${l.id} = ANY(${ids}) AND ${claimable}
     RETURNING ${l.id}, ${l.toEmail}, ${l.subject}, ${l.message}, ${l.htmlContent}, ${l.emailType},
       ${l.isBulk},
       ${l.messageId}, ${l.attempts}, r.${bare(email_logs.skipReason)}`)
