@@ -35,16 +35,20 @@ export interface Route {
 /** One counter for the whole run, so no two requests share an address or an email. */
 let counter = 0
 
-/** The counters each route's requests used, first to last: a known-address route reuses them. */
-const used: Partial<Record<Route['key'], { first: number; last: number }>> = {}
+/**
+ * The counters each route's requests used, in turn: a known-address route reuses them. A list, not
+ * a range: the bare route measured between a route's warm-up and its measurement takes counters of
+ * its own, which are no one's address.
+ */
+const used: Partial<Record<Route['key'], number[]>> = {}
 
 /**
  * The n-th known address of a signup route measured earlier in the run: its emails again, in turn
  * (a new address when that route has not run).
  */
 const knownCounter = (of: Route['key'], n: number) => {
-  const range = used[of]
-  return range ? range.first + (n % (range.last - range.first + 1)) : n
+  const counters = used[of]
+  return counters?.length ? counters[n % counters.length]! : n
 }
 
 /** A different client address for every request, so per-IP rate limits (left on) never trigger. */
@@ -136,8 +140,7 @@ export const measure = (baseUrl: string, route: Route, duration: number) =>
           {
             setupRequest: (request) => {
               const n = ++counter
-              const range = (used[route.key] ??= { first: n, last: n })
-              range.last = n
+              ;(used[route.key] ??= []).push(n)
               return {
                 ...request,
                 method: route.method,
