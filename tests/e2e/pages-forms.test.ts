@@ -180,10 +180,13 @@ test('universe: Follow with an email subscribes to that universe; a known addres
   await form.getByRole('button', { name: 'Subscribe' }).click()
   await form.getByRole('button', { name: 'Subscribing...' }).waitFor()
   release()
-  await page.getByRole('status').filter({ hasText: 'Successfully subscribed!' }).waitFor()
+  const known = page.getByRole('status').filter({ hasText: 'Successfully subscribed!' })
+  await known.waitFor()
   await expect(
     query('select id from newsletter_subscribers where email = $1', [email]),
   ).resolves.toHaveLength(1)
+  // Closed first, so the notice waited for next is the next signup's, not this one's.
+  await closeNotice(known)
 
   const fresh = `universe.form.${Date.now()}@example.com`
   await form.getByLabel('Email address').fill(fresh)
