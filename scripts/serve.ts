@@ -69,8 +69,8 @@ if (standalone) {
 }
 log('serving', { url: `http://localhost:${port}`, standalone })
 const served = standalone
-  ? await children.runNode([standaloneServer], SERVER_NODE_OPTIONS)
-  : await children.runNext(['start', '-p', port], SERVER_NODE_OPTIONS)
+  ? await children.runNode([standaloneServer], { nodeOptions: SERVER_NODE_OPTIONS })
+  : await children.runNext(['start', '-p', port], { nodeOptions: SERVER_NODE_OPTIONS })
 if (children.stopRequested()) process.exit(0)
 console.error(`The Next.js server exited on its own (${served.signal ?? `code ${served.code}`}).`)
 process.exit(served.code || 1)

@@ -1,13 +1,15 @@
 /**
  * `npm start`: database (embedded unless DATABASE_URL), migrations, seed, build when the
- * sources changed, then Next on PORT. `--dev` serves with `next dev` instead of building.
+ * sources changed, then Next on PORT and, beside it, the worker that runs the jobs queue
+ * (`npm run worker`, at a lower OS priority: decision 0280). `--dev` serves with `next dev` instead
+ * of building.
  *
- * Stopping: SIGINT/SIGTERM reach the Next server (its whole process group), which drains for up to
- * STOP_DRAIN_MS before it is killed; then the embedded database stops. Exit status 0 only for a stop
- * that was asked for; a server that died on its own (a crash, a kill -9) exits non-zero, so a
- * supervisor restarts the site. Killed outright itself (kill -9 of this process or of the
- * `run-ts` one that started it), the Next server stops with it; a database left behind is shut
- * down by the next start.
+ * Stopping: SIGINT/SIGTERM reach the Next server and the worker (each its whole process group),
+ * which drain for up to STOP_DRAIN_MS before they are killed; then the embedded database stops.
+ * Exit status 0 only for a stop that was asked for; a server or worker that died on its own (a
+ * crash, a kill -9) stops the other and exits non-zero, so a supervisor restarts the site. Killed
+ * outright itself (kill -9 of this process or of the `run-ts` one that started it), the server and
+ * the worker stop with it; a database left behind is shut down by the next start.
  */
 import './lib/bootstrap'
 
@@ -19,6 +21,12 @@ import { log, openDatabase, root } from './lib/runtime'
 import { SERVER_NODE_OPTIONS, superviseChildren } from './lib/supervise'
 
 const dev = process.argv.includes('--dev')
+
+/**
+ * The worker's nice value: where the server and the worker both want the CPU, the worker gets about
+ * a tenth of a core's share, and all of what the server leaves.
+ */
+const WORKER_PRIORITY = 10
 
 /**
  * The embedded default's daily backup (decision 0230): a minute after the start, then every hour,
@@ -84,13 +92,28 @@ const main = async () => {
     }
     log('serving', { url: `http://localhost:${port}` })
     if (database) scheduleDailyBackup()
-    const served = await runNext([dev ? 'dev' : 'start', '-p', port], SERVER_NODE_OPTIONS)
-    if (stopRequested()) return stop(0)
-    // Not asked to stop: the server died (crash or a signal from elsewhere).
-    console.error(
-      `The Next.js server exited on its own (${served.signal ?? `code ${served.code}`}).`,
-    )
-    await stop(served.code || 1)
+    // The jobs queue in the worker, at a lower priority; the server's own timer off (decision
+    // 0280). With EMAIL_QUEUE_CRON=off, neither works it (other instances do).
+    const server = runNext([dev ? 'dev' : 'start', '-p', port], {
+      nodeOptions: SERVER_NODE_OPTIONS,
+      env: { EMAIL_QUEUE_CRON: 'off' },
+    }).then((exit) => ({ ...exit, name: 'The Next.js server' }))
+    const worker =
+      process.env.EMAIL_QUEUE_CRON === 'off'
+        ? server
+        : runNode([path.join(root, 'scripts/run-ts.mjs'), path.join(root, 'scripts/worker.ts')], {
+            priority: WORKER_PRIORITY,
+          }).then((exit) => ({ ...exit, name: 'The worker' }))
+    const first = await Promise.race([server, worker])
+    const failed = !stopRequested()
+    // Not asked to stop: the server or the worker died (a crash or a signal from elsewhere); the
+    // other one is stopped. Either way the database stops only once both have.
+    if (failed) {
+      console.error(`${first.name} exited on its own (${first.signal ?? `code ${first.code}`}).`)
+      children.terminate()
+    }
+    await Promise.all([server, worker])
+    await stop(failed ? first.code || 1 : 0)
   } catch (error) {
     console.error(error)
     await stop(1)

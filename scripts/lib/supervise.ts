@@ -1,11 +1,12 @@
 /**
  * The process that runs the Next server (`npm start`, `npm run serve`): it starts Node processes
- * (Next, the migrations) in process groups of their own, one at a time, and turns SIGINT, SIGTERM
- * or SIGHUP into one SIGTERM to the current one's whole group, which drains for up to
+ * (the migrations, then Next and the worker) in process groups of their own, and turns SIGINT,
+ * SIGTERM or SIGHUP into one SIGTERM to each running one's whole group, which drains for up to
  * STOP_DRAIN_MS before it is killed. With an IPC channel: if this process is killed outright, the
- * child stops itself instead of serving on without it (exit-with-parent.cjs).
+ * children stop themselves instead of running on without it (exit-with-parent.cjs).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import os from 'node:os'
 import path from 'node:path'
 
 import { childSettings } from './exit-with-parent.cjs'
@@ -30,24 +31,44 @@ const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
  */
 export const SERVER_NODE_OPTIONS = ['--heap-growing-percent=30']
 
+/** What a child runs with besides its arguments. */
+export type ChildOptions = {
+  /** Node options before the script. */
+  nodeOptions?: string[]
+  /** Variables over this process's environment. */
+  env?: Record<string, string>
+  /**
+   * OS scheduling priority (nice), set as soon as it is spawned: the process it runs the script in
+   * (scripts/run-ts.mjs starts one) inherits it.
+   */
+  priority?: number
+}
+
 /** `whenIdle` runs for a stop asked while no child runs. */
 export const superviseChildren = (whenIdle: () => void) => {
   const drainMs = Number(process.env.STOP_DRAIN_MS || 10_000)
-  let current: ChildProcess | undefined
+  const running = new Set<ChildProcess>()
   let stopRequested = false
 
-  const runNode = (args: string[], nodeOptions: string[] = []) =>
+  const runNode = (args: string[], { nodeOptions = [], env: extra, priority }: ChildOptions = {}) =>
     new Promise<ChildExit>((resolve) => {
       const { nodeArgs, stdio, env } = childSettings()
       const child = spawn(process.execPath, [...nodeOptions, ...nodeArgs, ...args], {
         cwd: root,
-        env,
+        env: { ...env, ...extra },
         stdio,
         detached: true,
       })
-      current = child
+      if (priority !== undefined && child.pid !== undefined) {
+        try {
+          os.setPriority(child.pid, priority)
+        } catch (error) {
+          log('priority not set', { error: (error as Error).message })
+        }
+      }
+      running.add(child)
       child.on('exit', (code, signal) => {
-        current = undefined
+        running.delete(child)
         resolve({ code, signal })
       })
     })
@@ -56,20 +77,23 @@ export const superviseChildren = (whenIdle: () => void) => {
     if (stopRequested) return
     stopRequested = true
     log('stopping', { signal })
-    const child = current
-    if (!child) return whenIdle()
-    signalGroup(child, 'SIGTERM')
-    setTimeout(() => signalGroup(child, 'SIGKILL'), drainMs).unref()
+    if (running.size === 0) return whenIdle()
+    for (const child of running) {
+      signalGroup(child, 'SIGTERM')
+      setTimeout(() => signalGroup(child, 'SIGKILL'), drainMs).unref()
+    }
   }
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal)
 
   return {
     runNode,
-    runNext: (args: string[], nodeOptions: string[] = []) =>
-      runNode([path.join(root, 'node_modules/next/dist/bin/next'), ...args], nodeOptions),
+    runNext: (args: string[], options: ChildOptions = {}) =>
+      runNode([path.join(root, 'node_modules/next/dist/bin/next'), ...args], options),
     /** Whether a stop was asked for (a child that exits then was asked to). */
     stopRequested: () => stopRequested,
-    /** SIGTERM to the current child's group (e.g. the database died under it). */
-    terminate: () => current && signalGroup(current, 'SIGTERM'),
+    /** SIGTERM to every running child's group (e.g. the database died under them). */
+    terminate: () => {
+      for (const child of running) signalGroup(child, 'SIGTERM')
+    },
   }
 }

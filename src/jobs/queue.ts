@@ -197,10 +197,21 @@ const retryLater = async (payload: Payload, job: ClaimedJob, error: unknown) => 
 /** Longest a timer tick keeps working a full queue before leaving the rest to the next tick. */
 const TICK_BUDGET_MS = 60_000
 
+let stopped = false
+
 /** A timer tick: batch after batch while there is work (a big send drains at full speed). */
 export const timerTick = async (payload: Payload) => {
   const until = Date.now() + TICK_BUDGET_MS
-  while ((await runEmailQueue(payload, 100)) > 0 && Date.now() < until);
+  while (!stopped && (await runEmailQueue(payload, 100)) > 0 && Date.now() < until);
+}
+
+/**
+ * A stopping process (`npm run worker`): no timer tick starts another batch; resolves once the
+ * batch under way is done.
+ */
+export const stopEmailQueue = () => {
+  stopped = true
+  return ticking
 }
 
 /** Runs the email queue until nothing is due (tests, benchmark, command line). */

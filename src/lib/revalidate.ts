@@ -61,8 +61,9 @@ const flushRevalidations = async (payload: Payload) => {
   pending.paths.clear()
   pending.tags.clear()
   pending.layout = false
-  // Scripts and tests run no Next server: there is no page cache to refresh.
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  // Scripts and tests run no Next server: there is no page cache to refresh. The site's worker
+  // (`npm run worker`) runs beside its server, which it tells.
+  if (process.env.NEXT_RUNTIME !== 'nodejs' && process.env.SITE_WORKER !== '1') return
   try {
     await postRevalidation(order)
   } catch (error) {

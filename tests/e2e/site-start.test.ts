@@ -13,7 +13,7 @@ import { copyBuild, root } from './helpers/server'
 
 /**
  * `npm start` as a new user runs it: nothing configured, the embedded database, the production
- * build. Then a stop and a start: what was stored is still there.
+ * build, the worker beside the server. Then a stop and a start: what was stored is still there.
  *
  * The build is the browser tests' own, copied into a directory of this file's (a server writes its
  * page cache there): `npm start` finds it newer than the sources and serves it without building
@@ -71,25 +71,35 @@ const postgresServers = () => {
   return out.split('\n').filter((line) => line.includes(path.join(dataDir, 'postgres')))
 }
 
-/** The Next server started by an `npm start` process: the descendant whose command names next. */
-const nextServerPid = (startPid: number) => {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+/** The processes an `npm start` process started, itself included: pid, nice value, command. */
+const family = (startPid: number) => {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,ni=,args='], { encoding: 'utf8' })
     .split('\n')
-    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(-?\d+)\s+(.*)$/))
     .filter((match): match is RegExpMatchArray => Boolean(match))
-    .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args }))
-  const family = new Set([startPid])
+    .map(([, pid, ppid, nice, args]) => ({ pid: Number(pid), ppid: Number(ppid), nice, args }))
+  const members = new Set([startPid])
   for (let grew = true; grew;) {
     grew = false
     for (const row of rows) {
-      if (family.has(row.ppid) && !family.has(row.pid)) {
-        family.add(row.pid)
+      if (members.has(row.ppid) && !members.has(row.pid)) {
+        members.add(row.pid)
         grew = true
       }
     }
   }
-  return rows.find((row) => family.has(row.pid) && /next/.test(row.args))?.pid
+  return rows.filter((row) => members.has(row.pid))
 }
+
+/** The Next server started by an `npm start` process: the descendant whose command names next. */
+const nextServer = (startPid: number) =>
+  family(startPid).find((row) => /next/.test(row.args) && !/worker\.ts/.test(row.args))
+
+/** Its worker (scripts/worker.ts): the process that runs the script, not run-ts.mjs before it. */
+const worker = (startPid: number) =>
+  family(startPid).find((row) => /worker\.ts/.test(row.args) && !/run-ts\.mjs/.test(row.args))
+
+const nextServerPid = (startPid: number) => nextServer(startPid)?.pid
 
 const signup = (base: string) =>
   fetch(`${base}/api/waitlist`, {
@@ -171,6 +181,22 @@ describe('npm start', () => {
       expect((await signup(first.base)).status).toBe(201)
       expect(postgresServers().length).toBeGreaterThan(0) // a real PostgreSQL server runs
 
+      // The jobs queue runs in the worker beside the server, at a lower priority (decision
+      // 0280): the signup's email is sent (to the development outbox) without any request.
+      expect(nextServer(first.child.pid as number)?.nice).toBe('0')
+      await expect
+        .poll(() => worker(first.child.pid as number)?.nice, { timeout: 30_000 })
+        .toBe('10')
+      await expect
+        .poll(
+          async () =>
+            (
+              await queryRunning('SELECT status FROM email_logs WHERE to_email = $1', ['a@b.co'])
+            ).map((row) => row.status),
+          { timeout: 60_000 },
+        )
+        .toEqual(['sent'])
+
       // Stopped (SIGTERM) while visitors sign up and browse: a bounded, clean stop. Bounded: the
       // process exits although the visitors go on sending requests until after it has exited.
       const load = visitorLoad(first.base)
@@ -239,6 +265,8 @@ describe('npm start', () => {
       const site = await start()
       const next = nextServerPid(site.child.pid as number)
       expect(next).toBeGreaterThan(0)
+      await expect.poll(() => worker(site.child.pid as number), { timeout: 30_000 }).toBeDefined()
+      const queue = worker(site.child.pid as number)!.pid
       expect(postgresServers().length).toBeGreaterThan(0)
       // The `node scripts/run-ts.mjs scripts/start.ts` process of `npm start`, with no chance to
       // clean up: what it started stops by itself.
@@ -246,13 +274,24 @@ describe('npm start', () => {
       site.child.kill('SIGKILL')
       await exited
       await expect.poll(() => isAlive(next as number), { timeout: 30_000 }).toBe(false)
+      await expect.poll(() => isAlive(queue), { timeout: 30_000 }).toBe(false)
       await expect.poll(postgresServers, { timeout: 30_000 }).toEqual([])
       expect(fs.existsSync(path.join(dataDir, 'postgres.lock'))).toBe(false)
       await expect(fetch(`${site.base}/api/health`)).rejects.toThrow()
 
       const again = await start()
       expect((await fetch(`${again.base}/api/health`)).status).toBe(200)
-      expect(await stop(again.child, 'SIGTERM')).toBe(0)
+      // The worker killed from outside: npm start stops the server and the database, and exits
+      // non-zero, as for the server.
+      await expect.poll(() => worker(again.child.pid as number), { timeout: 30_000 }).toBeDefined()
+      const stopped = new Promise<number | null>((resolve) => again.child.once('exit', resolve))
+      process.kill(worker(again.child.pid as number)!.pid, 'SIGKILL')
+      expect(await stopped).not.toBe(0)
+      expect(postgresServers()).toEqual([])
+      await expect(fetch(`${again.base}/api/health`)).rejects.toThrow()
+
+      const last = await start()
+      expect(await stop(last.child, 'SIGTERM')).toBe(0)
     },
     15 * 60_000,
   )
