@@ -21,6 +21,8 @@ import { pagePath } from './pages'
 export const ROLLUP = 'engagement_events'
 /** Rows rolled up per transaction: an upgraded site's backlog goes in short steps. */
 const CHUNK = 50_000
+/** Where a rollup stops: after the chunk that ends past `until` (ms since the epoch). */
+export type RollupSlice = { until?: number }
 /** The events' daily partitions are made this many days ahead (decision 0195). */
 const DAYS_AHEAD = 7
 
@@ -213,10 +215,15 @@ const rollRows = async (
  * whatever their time: events from the endpoint, rows loaded straight into the table (COPY) and
  * late rows for an hour already rolled up alike. Runs every minute on one instance at a time
  * (another one running it is skipped); an upgraded site's existing events go in on the first runs,
- * CHUNK rows per transaction. It also makes the events' daily partitions ahead. The reads add the rows not yet rolled up, so figures are exact at
- * any moment. Returns the rows rolled up.
+ * CHUNK rows per transaction. With `until` (a time, ms since the epoch) it stops after the first
+ * chunk that ends past it, and the rest waits for the next call (the job's slice, decision 0281).
+ * It also makes the events' daily partitions ahead. The reads add the rows not yet rolled up, so
+ * figures are exact at any moment. Returns the rows rolled up.
  */
-export const rollUpEngagementEvents = async (payload: Payload): Promise<number> => {
+export const rollUpEngagementEvents = async (
+  payload: Payload,
+  { until = Infinity }: RollupSlice = {},
+): Promise<number> => {
   // Each UTC day's partition of the events, a week ahead (none made when they exist).
   await payload.db.drizzle.execute(sql`SELECT engagement_events_add_days(
     (now() AT TIME ZONE 'UTC')::date, (now() AT TIME ZONE 'UTC')::date + ${DAYS_AHEAD}::int)`)
@@ -239,6 +246,7 @@ export const rollUpEngagementEvents = async (payload: Payload): Promise<number> 
     })
     if (rolled === 0) return total
     total += rolled
+    if (Date.now() >= until) return total
   }
 }
 

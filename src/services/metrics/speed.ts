@@ -16,7 +16,7 @@ import {
 import { inTransaction } from '@/services/shared/transaction'
 
 import { boundsOf, type DateRange, datesOf } from './range'
-import { rolledFloor, settledId } from './rollup'
+import { type RollupSlice, rolledFloor, settledId } from './rollup'
 
 /** The row of engagement_rollup_state that says how far web_vitals is rolled up. */
 export const VITALS_ROLLUP = 'web_vitals'
@@ -52,10 +52,13 @@ const notRolledUp = (floor: number) =>
 
 /**
  * Rolls the beacons not yet rolled up into the daily histograms (decision 0221), in insertion
- * order from the mark, as the engagement rollup does (decision 0195); runs in the same job. Returns
- * the beacons rolled up.
+ * order from the mark, as the engagement rollup does (decision 0195), in the same job and the same
+ * slice. Returns the beacons rolled up.
  */
-export const rollUpWebVitals = async (payload: Payload): Promise<number> => {
+export const rollUpWebVitals = async (
+  payload: Payload,
+  { until = Infinity }: RollupSlice = {},
+): Promise<number> => {
   await payload.db.drizzle.execute(sql`INSERT INTO ${state}
     (${bare(state.name, state.rolledThrough, state.updatedAt)}) VALUES (${VITALS_ROLLUP}, 0, now())
     ON CONFLICT DO NOTHING`)
@@ -85,6 +88,7 @@ export const rollUpWebVitals = async (payload: Payload): Promise<number> => {
     })
     if (rolled === 0) return total
     total += rolled
+    if (Date.now() >= until) return total
   }
 }
 
