@@ -56,6 +56,28 @@ const jsonText = (value: object): string =>
 export type BatchColumns = Record<string, 'text' | 'jsonb' | 'timestamptz' | 'integer'>
 
 /**
+ * A batch's own columns from one definition, each key's SQL name and type: `types` for
+ * `unnestRows` and `unnestValues` (followed by the columns of `more`, defined elsewhere), `name`
+ * each key's SQL name (the key of its value in a row), `ref` its identifier in the statement's SQL.
+ */
+export const batchColumns = <Key extends string>(
+  columns: Record<Key, readonly [name: string, type: BatchColumns[string]]>,
+  more: BatchColumns = {},
+) => {
+  const entries = Object.entries(columns) as [Key, readonly [string, BatchColumns[string]]][]
+  const byKey = <T>(of: (name: string) => T) =>
+    Object.fromEntries(entries.map(([key, [name]]) => [key, of(name)])) as Record<Key, T>
+  return {
+    types: {
+      ...Object.fromEntries(entries.map(([, [name, type]]) => [name, type])),
+      ...more,
+    } as BatchColumns,
+    name: byKey((name) => name),
+    ref: byKey((name) => sql.identifier(name)),
+  }
+}
+
+/**
  * A batch's rows as a set in a prepared statement: `unnest` of one array parameter per column, each
  * a placeholder named as its column (`unnestValues` gives their values), AS `alias` (its columns
  * named as `columns`). PostgreSQL plans `unnest` of a parameter for about ten rows, the size of a

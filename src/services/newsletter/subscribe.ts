@@ -12,7 +12,7 @@ import {
   alreadySubscribedEmail,
   confirmationEmail,
 } from '@/lib/email/newsletter'
-import { type BatchColumns, preparedStatement, unnestRows, unnestValues } from '@/lib/db/prepared'
+import { batchColumns, preparedStatement, unnestRows, unnestValues } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
 import { badRequest } from '@/lib/errors'
 import type { NewsletterSignup } from '@/schemas/newsletter'
@@ -63,17 +63,21 @@ export const newConfirmation = (email: string, firstName: string | null) => {
 /** The answer to every valid signup, new address or known: it tells no one which (decision 0163). */
 export type NewsletterSignupAnswer = { email: string; confirmationRequired: true }
 
-/** The columns of a batch's signups, one row each. */
-const IN = {
-  email: sql.identifier('in_email'),
-  firstName: sql.identifier('in_first_name'),
-  interests: sql.identifier('in_interests'),
-  ip: sql.identifier('in_ip'),
-  source: sql.identifier('in_source'),
-  unsubscribeToken: sql.identifier('in_unsubscribe_token'),
-  tokenHash: sql.identifier('in_token_hash'),
-  consent: sql.identifier('in_consent'),
-}
+/** The columns of a batch's signups, one row each (the keys of `writeSignups`' rows). */
+const SIGNUP = batchColumns(
+  {
+    email: ['in_email', 'text'],
+    firstName: ['in_first_name', 'text'],
+    interests: ['in_interests', 'jsonb'],
+    ip: ['in_ip', 'text'],
+    source: ['in_source', 'text'],
+    unsubscribeToken: ['in_unsubscribe_token', 'text'],
+    tokenHash: ['in_token_hash', 'text'],
+    consent: ['in_consent', 'jsonb'],
+  },
+  SIGNUP_MAIL_COLUMNS,
+)
+const IN = SIGNUP.ref
 
 /** The keys of the two messages a signup may queue (`signupMessages`). */
 const CONFIRMATION = 'confirmation'
@@ -111,20 +115,7 @@ const writeSignups = async (payload: Payload, signups: Signup<NewsletterSignup>[
       ...signupMailFields(input.email, messageId),
     }
   })
-  await writeStatement(payload, { ...unnestValues(SIGNUP_COLUMNS, rows), ...messages() })
-}
-
-/** The SQL types of `writeSignups`' rows' columns. */
-const SIGNUP_COLUMNS: BatchColumns = {
-  in_email: 'text',
-  in_first_name: 'text',
-  in_interests: 'jsonb',
-  in_ip: 'text',
-  in_source: 'text',
-  in_unsubscribe_token: 'text',
-  in_token_hash: 'text',
-  in_consent: 'jsonb',
-  ...SIGNUP_MAIL_COLUMNS,
+  await writeStatement(payload, { ...unnestValues(SIGNUP.types, rows), ...messages() })
 }
 
 /**
@@ -157,7 +148,7 @@ const writeStatement = preparedStatement<Record<string, unknown[]>>('subscribe-n
   const confirmed = sql.identifier('mail_confirmed')
   const known = sql.identifier('known_id')
   return sql`
-    WITH signup AS (SELECT * FROM ${unnestRows('i', SIGNUP_COLUMNS)}),
+    WITH signup AS (SELECT * FROM ${unnestRows('i', SIGNUP.types)}),
     messages AS (${signupMessages()}),
     subscriber AS (
       INSERT INTO ${n} (${bare(n.email, n.firstName, n.interests, n.subscribedAt)},

@@ -3,7 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 
 import { bare, rate_limits as limits } from '@/db'
-import { type BatchColumns, unnestRows, unnestValues } from '@/lib/db/prepared'
+import { type BatchColumns, batchColumns, unnestRows, unnestValues } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
 import { GREETING, greetingOf } from '@/lib/email/signup'
 
@@ -122,41 +122,27 @@ const uriComponent = (code: SQL) => sql`(
   FROM regexp_split_to_table(coalesce(${code}::text, 'null'), '') WITH ORDINALITY AS chars(c, n))`
 
 /** The columns of `signupMessages`' rows (the keys of `signupMessageRows`' objects). */
-const MESSAGE_COLUMNS = {
-  key: 'message_key',
-  subject: 'message_subject',
-  text: 'message_text',
-  html: 'message_html',
-  tags: 'message_tags',
-} as const
-const MESSAGE = {
-  key: sql.identifier(MESSAGE_COLUMNS.key),
-  subject: sql.identifier(MESSAGE_COLUMNS.subject),
-  text: sql.identifier(MESSAGE_COLUMNS.text),
-  html: sql.identifier(MESSAGE_COLUMNS.html),
-  tags: sql.identifier(MESSAGE_COLUMNS.tags),
-}
+const MESSAGES = batchColumns({
+  key: ['message_key', 'text'],
+  subject: ['message_subject', 'text'],
+  text: ['message_text', 'text'],
+  html: ['message_html', 'text'],
+  tags: ['message_tags', 'jsonb'],
+})
+const MESSAGE = MESSAGES.ref
+const MESSAGE_COLUMNS = MESSAGES.name
 
 type SignupMessage = { subject: string; text: string; html: string; tags: string[] }
-
-/** The SQL types of `signupMessages`' columns. */
-const MESSAGE_TYPES: BatchColumns = {
-  [MESSAGE_COLUMNS.key]: 'text',
-  [MESSAGE_COLUMNS.subject]: 'text',
-  [MESSAGE_COLUMNS.text]: 'text',
-  [MESSAGE_COLUMNS.html]: 'text',
-  [MESSAGE_COLUMNS.tags]: 'jsonb',
-}
 
 /**
  * The messages a signup statement may queue, as rows (an expression of the statement), from its
  * placeholders (`signupMessageValues`), so the statement's text is the same whatever the messages.
  */
-export const signupMessages = (): SQL => sql`SELECT * FROM ${unnestRows('m', MESSAGE_TYPES)}`
+export const signupMessages = (): SQL => sql`SELECT * FROM ${unnestRows('m', MESSAGES.types)}`
 
 /** The values of `signupMessages`' placeholders, from `signupMessageRows`. */
 export const signupMessageValues = (rows: ReturnType<typeof signupMessageRows>) =>
-  unnestValues(MESSAGE_TYPES, rows)
+  unnestValues(MESSAGES.types, rows)
 
 /**
  * The rows of `signupMessages`, each under the key its recipients name it by: rendered for no one

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 
 import { alias, bare, enum_waitlist_entries_product, enumType, waitlist_entries } from '@/db'
 import { PRODUCT_LABELS, type Product } from '@/lib/constants'
-import { type BatchColumns, preparedStatement, unnestRows, unnestValues } from '@/lib/db/prepared'
+import { batchColumns, preparedStatement, unnestRows, unnestValues } from '@/lib/db/prepared'
 import { env } from '@/lib/env'
 import { waitlistAlreadyJoinedEmail, waitlistConfirmationEmail } from '@/lib/email/waitlist'
 import { newReferralCode, referralUrl, sameAddressKey } from '@/lib/referrals'
@@ -93,19 +93,23 @@ const messagesOf = (product: Product) => {
 }
 
 /** The columns of a batch's signups, one row each (the keys of `writeSignups`' rows). */
-const IN = {
-  email: sql.identifier('in_email'),
-  name: sql.identifier('in_name'),
-  product: sql.identifier('in_product'),
-  interests: sql.identifier('in_interests'),
-  source: sql.identifier('in_source'),
-  code: sql.identifier('in_code'),
-  ref: sql.identifier('in_ref'),
-  sameAddress: sql.identifier('in_same_address'),
-  confirmHash: sql.identifier('in_confirm_hash'),
-  statusHash: sql.identifier('in_status_hash'),
-  ip: sql.identifier('in_ip'),
-}
+const SIGNUP = batchColumns(
+  {
+    email: ['in_email', 'text'],
+    name: ['in_name', 'text'],
+    product: ['in_product', 'text'],
+    interests: ['in_interests', 'jsonb'],
+    source: ['in_source', 'text'],
+    code: ['in_code', 'text'],
+    ref: ['in_ref', 'text'],
+    sameAddress: ['in_same_address', 'text'],
+    confirmHash: ['in_confirm_hash', 'text'],
+    statusHash: ['in_status_hash', 'text'],
+    ip: ['in_ip', 'text'],
+  },
+  SIGNUP_MAIL_COLUMNS,
+)
+const IN = SIGNUP.ref
 
 /**
  * The waitlist signups of a batch (shared/signup-batch.ts), new addresses or known, in one statement
@@ -151,25 +155,9 @@ const writeSignups = async (payload: Payload, signups: Signup<SignupInput>[]) =>
   })
   const products = new Set(signups.map(({ input }) => input.product))
   await writeStatement(payload, {
-    ...unnestValues(SIGNUP_COLUMNS, rows),
+    ...unnestValues(SIGNUP.types, rows),
     ...signupMessageValues([...products].flatMap(messagesOf)),
   })
-}
-
-/** The SQL types of `writeSignups`' rows' columns. */
-const SIGNUP_COLUMNS: BatchColumns = {
-  in_email: 'text',
-  in_name: 'text',
-  in_product: 'text',
-  in_interests: 'jsonb',
-  in_source: 'text',
-  in_code: 'text',
-  in_ref: 'text',
-  in_same_address: 'text',
-  in_confirm_hash: 'text',
-  in_status_hash: 'text',
-  in_ip: 'text',
-  ...SIGNUP_MAIL_COLUMNS,
 }
 
 /** `writeSignups`' statement, built once. */
@@ -185,7 +173,7 @@ const writeStatement = preparedStatement<Record<string, unknown[]>>('join-waitli
   const confirmed = sql.identifier('mail_confirmed')
   const reminded = sql.identifier('reminded')
   return sql`
-    WITH signup AS (SELECT * FROM ${unnestRows('i', SIGNUP_COLUMNS)}),
+    WITH signup AS (SELECT * FROM ${unnestRows('i', SIGNUP.types)}),
     messages AS (${signupMessages()}),
     entry AS (
       INSERT INTO ${e} (${bare(e.email, e.name, e.product, e.status, e.interests, e.referralSource, e.joinedAt, e.referralCode, e.referredBy, e.confirmToken, e.confirmExpires, e.statusToken)})
