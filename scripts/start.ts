@@ -98,13 +98,14 @@ const main = async () => {
       nodeOptions: SERVER_NODE_OPTIONS,
       env: { EMAIL_QUEUE_CRON: 'off' },
     }).then((exit) => ({ ...exit, name: 'The Next.js server' }))
-    const worker =
-      process.env.EMAIL_QUEUE_CRON === 'off'
-        ? server
-        : runNode([path.join(root, 'scripts/run-ts.mjs'), path.join(root, 'scripts/worker.ts')], {
-            priority: WORKER_PRIORITY,
-          }).then((exit) => ({ ...exit, name: 'The worker' }))
-    const first = await Promise.race([server, worker])
+    const running = [server]
+    if (process.env.EMAIL_QUEUE_CRON !== 'off')
+      running.push(
+        runNode([path.join(root, 'scripts/run-ts.mjs'), path.join(root, 'scripts/worker.ts')], {
+          priority: WORKER_PRIORITY,
+        }).then((exit) => ({ ...exit, name: 'The worker' })),
+      )
+    const first = await Promise.race(running)
     const failed = !stopRequested()
     // Not asked to stop: the server or the worker died (a crash or a signal from elsewhere); the
     // other one is stopped. Either way the database stops only once both have.
@@ -112,7 +113,7 @@ const main = async () => {
       console.error(`${first.name} exited on its own (${first.signal ?? `code ${first.code}`}).`)
       children.terminate()
     }
-    await Promise.all([server, worker])
+    await Promise.all(running)
     await stop(failed ? first.code || 1 : 0)
   } catch (error) {
     console.error(error)

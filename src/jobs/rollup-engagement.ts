@@ -9,7 +9,7 @@ import { rollUpWebVitals } from '@/services/metrics/speed'
  * (decision 0281): a catch-up of millions of rows (an import, an upgrade) takes turns with the
  * email the queue sends meanwhile, instead of holding it for minutes.
  */
-export const ROLLUP_SLICE_MS = 2_000
+const ROLLUP_SLICE_MS = 2_000
 
 /**
  * Rolls up the engagement events and the Web Vitals beacons inserted since the last run (runs
